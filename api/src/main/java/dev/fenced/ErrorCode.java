@@ -1,0 +1,59 @@
+package dev.fenced;
+
+/**
+ * The stable catalogue of error codes. A code never changes meaning once released; new codes may be
+ * added.
+ *
+ * <p>Over HTTP the code is the {@code code} member of an RFC 9457 problem-details body and {@link
+ * #httpStatus()} is the response status. Outside HTTP the status is informational only.
+ */
+public enum ErrorCode {
+  /** A request with the same key is still running; retry after {@code Retry-After} seconds. */
+  IDEMPOTENCY_KEY_IN_USE(409, "Idempotency key in use"),
+  /** The key was used before with a different request fingerprint (another payload or target). */
+  IDEMPOTENCY_KEY_REUSED(422, "Idempotency key reused"),
+  /** The method requires an idempotency key and the request carried none. */
+  IDEMPOTENCY_KEY_REQUIRED(400, "Idempotency key required"),
+  /** The key is empty, longer than 255 characters or holds a character outside printable ASCII. */
+  IDEMPOTENCY_KEY_INVALID(400, "Idempotency key invalid"),
+  /** The stored record could not be decrypted or decoded; the method was not run. */
+  IDEMPOTENCY_RECORD_UNREADABLE(500, "Idempotency record unreadable"),
+  /** The idempotency store could not be reached; the method was not run. */
+  IDEMPOTENCY_STORE_UNAVAILABLE(503, "Idempotency store unavailable"),
+  /** A waiting duplicate gave up before the first execution finished. */
+  IDEMPOTENCY_WAIT_TIMEOUT(409, "Idempotency wait timed out"),
+  /** The outcome of the method cannot be stored faithfully, so it would not replay as it ran. */
+  IDEMPOTENCY_OUTCOME_NOT_STORABLE(500, "Idempotency outcome not storable"),
+  /** A lock was held by someone else for the whole wait. */
+  LOCK_NOT_ACQUIRED(409, "Lock not acquired"),
+  /** A held lock was lost: another holder may be in the critical section now. */
+  LOCK_LOST(409, "Lock lost"),
+  /** The lock store could not be reached; the guarded work was not run. */
+  LOCK_STORE_UNAVAILABLE(503, "Lock store unavailable");
+
+  private final int httpStatus;
+  private final String title;
+
+  ErrorCode(int httpStatus, String title) {
+    this.httpStatus = httpStatus;
+    this.title = title;
+  }
+
+  /**
+   * The HTTP status an HTTP endpoint answers with for this code.
+   *
+   * @return a status between 400 and 599
+   */
+  public int httpStatus() {
+    return httpStatus;
+  }
+
+  /**
+   * A short, fixed, human-readable summary (the {@code title} of a problem-details body).
+   *
+   * @return the title, never {@code null}
+   */
+  public String title() {
+    return title;
+  }
+}

@@ -1,0 +1,36 @@
+package dev.fenced.idempotency;
+
+import dev.fenced.ErrorCode;
+import dev.fenced.FencedException;
+
+/**
+ * An idempotent call could not run or replay: the key is in use, reused, missing or invalid, the
+ * record is unreadable, or the store is unreachable. The guarded method has not run, except for
+ * {@code IDEMPOTENCY_OUTCOME_NOT_STORABLE}, where it ran and its outcome could not be stored (the
+ * key was released).
+ */
+public class IdempotencyException extends FencedException {
+
+  private static final long serialVersionUID = 1L;
+
+  /**
+   * Creates an exception.
+   *
+   * @param code one of the {@code IDEMPOTENCY_*} codes
+   * @param message what happened and what to do about it
+   */
+  public IdempotencyException(ErrorCode code, String message) {
+    super(code, message, null);
+  }
+
+  /**
+   * Creates an exception with a cause.
+   *
+   * @param code one of the {@code IDEMPOTENCY_*} codes
+   * @param message what happened and what to do about it
+   * @param cause the underlying failure
+   */
+  public IdempotencyException(ErrorCode code, String message, Throwable cause) {
+    super(code, message, cause);
+  }
+}

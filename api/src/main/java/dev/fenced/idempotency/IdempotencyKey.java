@@ -1,0 +1,30 @@
+package dev.fenced.idempotency;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks the parameter of an {@link Idempotent} non-HTTP method that holds the idempotency key.
+ *
+ * <p>The key is the parameter's value, or the property at {@link #value()} (for example {@code
+ * "eventId"} or {@code "header.messageId"}, read through getters, record components or public
+ * fields). A {@code null} or invalid key throws {@link IdempotencyException} with {@code
+ * IDEMPOTENCY_KEY_REQUIRED} or {@code IDEMPOTENCY_KEY_INVALID} before the method runs. Exactly one
+ * parameter of a non-HTTP {@code @Idempotent} method must carry it, or the deployment fails.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.PARAMETER)
+public @interface IdempotencyKey {
+
+  /**
+   * A dot-separated property path into the parameter; empty (the default) uses the parameter
+   * itself.
+   *
+   * @return the property path, or empty
+   */
+  String value() default "";
+}

@@ -1,0 +1,120 @@
+package dev.fenced.idempotency;
+
+import jakarta.enterprise.util.Nonbinding;
+import jakarta.interceptor.InterceptorBinding;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Runs the annotated method once per idempotency key; repeats get the stored outcome.
+ *
+ * <p>On a JAX-RS resource method the key is the {@code Idempotency-Key} request header. The first
+ * request with a key runs the method and stores its status, allowlisted headers and body bytes; a
+ * repeat after it finished gets them back with {@code Idempotent-Replayed: true}; a repeat while it
+ * runs gets 409 {@code IDEMPOTENCY_KEY_IN_USE}; the same key with another request fingerprint gets
+ * 422 {@code IDEMPOTENCY_KEY_REUSED}. On a class it covers the POST, PUT, PATCH and DELETE methods;
+ * member values on a method override those on its class one by one.
+ *
+ * <p>On an EJB, MDB or CDI method the key is the parameter annotated {@link IdempotencyKey}; the
+ * return value is stored and replayed, and a concurrent duplicate throws {@link
+ * IdempotencyException} or waits (see {@link #onConflict()}).
+ *
+ * <p>Every member can be overridden with MicroProfile Config, most specific first: {@code
+ * <class>/<method>/Idempotent/<member>}, {@code <class>/Idempotent/<member>}, {@code
+ * Idempotent/<member>}, the annotation, then {@code fenced.idempotency.<member>}. Durations are
+ * strings: whole milliseconds ({@code "500"}) or a number with a unit ({@code "200ms"}, {@code
+ * "45s"}, {@code "15m"}, {@code "48h"}, {@code "7d"}); an empty string inherits. Invalid values
+ * fail the deployment.
+ */
+@InterceptorBinding
+@Inherited
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.METHOD, ElementType.TYPE})
+public @interface Idempotent {
+
+  /**
+   * How long a completed outcome is kept and replayed. Must be positive. Empty inherits {@code
+   * fenced.idempotency.ttl}, whose default is {@code 24h}.
+   *
+   * @return a duration string, or empty to inherit
+   */
+  @Nonbinding
+  String ttl() default "";
+
+  /**
+   * How long an in-flight lock survives without renewal, so how soon a retry can take over the key
+   * after the process running the method died. Renewed every {@code lockTtl / 3} while the method
+   * runs. Must be positive. Empty inherits {@code fenced.idempotency.lock-ttl}, default {@code
+   * 60s}.
+   *
+   * @return a duration string, or empty to inherit
+   */
+  @Nonbinding
+  String lockTtl() default "";
+
+  /**
+   * Whether a request without a key is refused (400 {@code IDEMPOTENCY_KEY_REQUIRED}) before the
+   * method runs. When {@code false} a request without a key runs unguarded. Default {@code false};
+   * {@code fenced.idempotency.required=true} makes it the default for all methods.
+   *
+   * @return whether a key is required
+   */
+  @Nonbinding
+  boolean required() default false;
+
+  /**
+   * Whose keys may meet. Empty (the default) scopes keys by the authenticated caller's principal
+   * name, so two users' equal keys never meet, and unauthenticated calls share one scope. {@value
+   * #GLOBAL_SCOPE} shares one scope for all callers on purpose. Any other value names a CDI bean
+   * implementing {@link IdempotencyScopeResolver}.
+   *
+   * @return the scope, {@value #GLOBAL_SCOPE}, or the name of a resolver bean
+   */
+  @Nonbinding
+  String scope() default "";
+
+  /**
+   * Response headers stored and replayed in addition to {@code Location}, {@code Content-Type},
+   * {@code Content-Language}, {@code Content-Location}, {@code ETag} and {@code Last-Modified}.
+   * Names are case-insensitive; {@code Set-Cookie} is refused at deployment.
+   *
+   * @return header names to add to the replay allowlist, empty by default
+   */
+  @Nonbinding
+  String[] replayHeaders() default {};
+
+  /**
+   * Which outcomes are stored; the others release the key so a retry runs the method again. Default
+   * {@link StoreIf#NOT_SERVER_ERROR}.
+   *
+   * @return the storage policy
+   */
+  @Nonbinding
+  StoreIf storeIf() default StoreIf.NOT_SERVER_ERROR;
+
+  /**
+   * What a non-HTTP duplicate does while the first execution runs. HTTP duplicates always get 409.
+   * Default {@link OnConflict#REJECT}.
+   *
+   * @return the conflict policy
+   */
+  @Nonbinding
+  OnConflict onConflict() default OnConflict.REJECT;
+
+  /**
+   * With {@link OnConflict#WAIT}, how long a duplicate waits for the first execution before it
+   * throws {@code IDEMPOTENCY_WAIT_TIMEOUT}. Must be positive. Empty means the lock ttl.
+   *
+   * @return a duration string, or empty to inherit
+   */
+  @Nonbinding
+  String waitTimeout() default "";
+
+  /** The {@link #scope()} value that shares one scope between all callers. */
+  String GLOBAL_SCOPE = "global";
+}

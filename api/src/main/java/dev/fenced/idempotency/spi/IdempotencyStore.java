@@ -1,0 +1,78 @@
+package dev.fenced.idempotency.spi;
+
+/**
+ * Where idempotency records live: the state every instance shares. Vendors implement it; the TCK's
+ * {@code IdempotencyStoreContract} checks every rule below.
+ *
+ * <p>A record is either <em>in flight</em> (an owner holds its lock until it expires) or
+ * <em>completed</em> (it holds a payload until it expires). Rules every implementation keeps:
+ *
+ * <ul>
+ *   <li>Every method decides in <b>one atomic operation</b> in the shared store (one SQL statement,
+ *       one script). A read followed by a separate write lets two callers both win.
+ *   <li>{@code owner} is a random id per attempt. {@link #complete}, {@link #release} and {@link
+ *       #extend} change nothing unless {@code owner} still holds a <b>live</b> lock on {@code key},
+ *       checked in the same operation that writes.
+ *   <li>An <b>expired record does not exist</b> for any method, deleted or not; {@link #acquire}
+ *       takes it over in place.
+ *   <li>Durations are whole milliseconds, measured on the <b>store's clock</b>, never the caller's.
+ *   <li>The payload is opaque bytes, stored and returned byte for byte, and returned as a copy.
+ *   <li>Keys are stored faithfully or rejected, never truncated.
+ *   <li>An unreachable store throws {@link StoreUnavailableException}.
+ * </ul>
+ */
+public interface IdempotencyStore {
+
+  /**
+   * Takes the lock on {@code key} for {@code owner} if no live record exists, or reports the live
+   * record that does.
+   *
+   * @param key the record key, 1 or more characters
+   * @param owner a random id of this attempt
+   * @param fingerprint the request fingerprint, stored with the record and reported to later
+   *     callers
+   * @param lockTtlMillis how long the lock lives without {@link #extend}, in milliseconds, positive
+   * @return {@link AcquireResult.Acquired} when {@code owner} now holds the lock; {@link
+   *     AcquireResult.InFlight} when another live lock holds it; {@link AcquireResult.Completed}
+   *     when a live completed record exists
+   * @throws StoreUnavailableException when the store cannot be reached
+   */
+  AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis);
+
+  /**
+   * Turns {@code owner}'s live lock into a completed record holding {@code payload} for {@code
+   * ttlMillis}.
+   *
+   * @param key the record key
+   * @param owner the attempt that acquired the lock
+   * @param payload the outcome to replay, stored byte for byte (copied)
+   * @param ttlMillis how long the completed record lives, in milliseconds, positive
+   * @return {@code true} when stored; {@code false} when {@code owner} holds no live lock on {@code
+   *     key} (it expired, or another owner took it over), in which case nothing changed
+   * @throws StoreUnavailableException when the store cannot be reached
+   */
+  boolean complete(String key, String owner, byte[] payload, long ttlMillis);
+
+  /**
+   * Deletes {@code owner}'s live lock so a retry can run.
+   *
+   * @param key the record key
+   * @param owner the attempt that acquired the lock
+   * @return {@code true} when deleted; {@code false} when {@code owner} holds no live lock on
+   *     {@code key}, in which case nothing changed (a completed record is never released)
+   * @throws StoreUnavailableException when the store cannot be reached
+   */
+  boolean release(String key, String owner);
+
+  /**
+   * Moves the expiry of {@code owner}'s live lock to {@code lockTtlMillis} from now (a heartbeat).
+   *
+   * @param key the record key
+   * @param owner the attempt that acquired the lock
+   * @param lockTtlMillis the new lifetime from now, in milliseconds, positive
+   * @return {@code true} when extended; {@code false} when {@code owner} holds no live lock on
+   *     {@code key}, in which case nothing changed
+   * @throws StoreUnavailableException when the store cannot be reached
+   */
+  boolean extend(String key, String owner, long lockTtlMillis);
+}

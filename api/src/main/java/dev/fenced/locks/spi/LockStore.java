@@ -1,0 +1,56 @@
+package dev.fenced.locks.spi;
+
+/**
+ * Where locks live: the state every instance shares. Vendors implement it; the TCK's {@code
+ * LockStoreContract} checks every rule below.
+ *
+ * <ul>
+ *   <li>Every method decides in <b>one atomic operation</b> in the shared store.
+ *   <li>{@code owner} is a random id per acquisition; {@link #renew} and {@link #release} change
+ *       nothing unless {@code owner} holds a <b>live</b> lock on {@code key}, checked in the same
+ *       operation that writes.
+ *   <li>An <b>expired lock does not exist</b>; {@link #acquire} takes it over.
+ *   <li>Durations are whole milliseconds, measured on the <b>store's clock</b>.
+ *   <li>Fencing tokens are positive and strictly increasing per key across acquisitions, never
+ *       reused and never reset by release or expiry.
+ *   <li>Keys are stored faithfully or rejected, never truncated.
+ *   <li>An unreachable store throws {@link dev.fenced.idempotency.spi.StoreUnavailableException}.
+ * </ul>
+ */
+public interface LockStore {
+
+  /**
+   * The fencing token (&gt; every token this key had before) when acquired, empty when a live lock
+   * holds the key.
+   *
+   * @param key the lock key, 1 or more characters
+   * @param owner a random id of this acquisition
+   * @param ttlMillis how long the lock lives without {@link #renew}, in milliseconds, positive
+   * @return the new fencing token, or empty when another live lock holds the key
+   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   */
+  java.util.OptionalLong acquire(String key, String owner, long ttlMillis);
+
+  /**
+   * Moves the expiry of {@code owner}'s live lock to {@code ttlMillis} from now (a heartbeat).
+   *
+   * @param key the lock key
+   * @param owner the acquisition's owner id
+   * @param ttlMillis the new lifetime from now, in milliseconds, positive
+   * @return {@code true} when renewed; {@code false} when {@code owner} holds no live lock on
+   *     {@code key}, in which case nothing changed
+   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   */
+  boolean renew(String key, String owner, long ttlMillis);
+
+  /**
+   * Frees {@code owner}'s live lock. Never resets the key's token.
+   *
+   * @param key the lock key
+   * @param owner the acquisition's owner id
+   * @return {@code true} when released; {@code false} when {@code owner} holds no live lock on
+   *     {@code key}, in which case nothing changed
+   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   */
+  boolean release(String key, String owner); // never resets the key's token
+}
