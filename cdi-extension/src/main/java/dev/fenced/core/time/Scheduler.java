@@ -1,0 +1,44 @@
+package dev.fenced.core.time;
+
+import java.time.Duration;
+
+/**
+ * Time as the engines see it: delayed tasks, a monotonic clock and sleeping. Production uses {@link
+ * ExecutorScheduler} (a {@code ScheduledExecutorService}, in a server the managed one); tests use a
+ * manual scheduler they advance by hand, so renewals and deadlines run without real waiting.
+ */
+public interface Scheduler {
+
+  /**
+   * Runs {@code task} once after {@code delay}.
+   *
+   * @param task what to run; exceptions it throws are the task's own business
+   * @param delay zero or more
+   * @return a handle that cancels the task if it has not started
+   */
+  ScheduledTask schedule(Runnable task, Duration delay);
+
+  /**
+   * Monotonic time in nanoseconds, for deadlines: only differences between two readings mean
+   * anything (production: {@link System#nanoTime()}).
+   *
+   * @return the current monotonic reading
+   */
+  long nanoTime();
+
+  /**
+   * Blocks the calling thread for {@code duration} (production: {@link Thread#sleep}).
+   *
+   * @param duration zero or more
+   * @throws InterruptedException when the thread is interrupted while it sleeps
+   */
+  void sleep(Duration duration) throws InterruptedException;
+
+  /** A scheduled task that can be cancelled. */
+  @FunctionalInterface
+  interface ScheduledTask {
+
+    /** Cancels the task if it has not started; does nothing otherwise. */
+    void cancel();
+  }
+}
