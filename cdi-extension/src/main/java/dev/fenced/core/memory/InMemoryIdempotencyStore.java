@@ -1,0 +1,195 @@
+package dev.fenced.core.memory;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An {@link IdempotencyStore} in this JVM's memory, for one instance in development and for tests.
+ *
+ * <p>Each method decides inside one {@link ConcurrentMap#compute} on the key, so it is atomic
+ * against every other call on that key. Expiry is measured on the given {@link Clock}; an expired
+ * record is treated as absent and purged, on access and every {@value #PURGE_EVERY} writes, so
+ * memory stays bounded by the live records. Payloads are copied in and out. Records are invisible
+ * to other instances and lost on restart: use a shared store in a cluster.
+ */
+public final class InMemoryIdempotencyStore implements IdempotencyStore {
+
+  static final int PURGE_EVERY = 1024;
+
+  private final ConcurrentMap<String, IdempotencyRecord> records = new ConcurrentHashMap<>();
+  private final AtomicInteger writesSincePurge = new AtomicInteger();
+  private final Clock clock;
+
+  /** Creates a store that measures expiry on the system clock. */
+  public InMemoryIdempotencyStore() {
+    this(Clock.systemUTC());
+  }
+
+  /**
+   * Creates a store that measures expiry on {@code clock}.
+   *
+   * @param clock the store's clock
+   */
+  public InMemoryIdempotencyStore(Clock clock) {
+    this.clock = Objects.requireNonNull(clock, "clock");
+  }
+
+  @Override
+  public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
+    requireKey(key);
+    Objects.requireNonNull(owner, "owner");
+    Objects.requireNonNull(fingerprint, "fingerprint");
+    requirePositive(lockTtlMillis, "lockTtlMillis");
+    AcquireResult[] result = new AcquireResult[1];
+    records.compute(
+        key,
+        (k, existing) -> {
+          long now = clock.millis();
+          if (existing == null || existing.expiredAt(now)) {
+            result[0] = new AcquireResult.Acquired();
+            return IdempotencyRecord.inFlight(fingerprint, owner, now + lockTtlMillis);
+          }
+          result[0] = existing.toAcquireResult();
+          return existing;
+        });
+    afterWrite();
+    return result[0];
+  }
+
+  @Override
+  public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+    requireKey(key);
+    Objects.requireNonNull(payload, "payload");
+    requirePositive(ttlMillis, "ttlMillis");
+    byte[] copy = payload.clone();
+    boolean[] done = new boolean[1];
+    records.computeIfPresent(
+        key,
+        (k, existing) -> {
+          long now = clock.millis();
+          if (existing.expiredAt(now)) {
+            return null;
+          }
+          if (!existing.lockedBy(owner)) {
+            return existing;
+          }
+          done[0] = true;
+          return IdempotencyRecord.completed(existing.fingerprint(), copy, now + ttlMillis);
+        });
+    afterWrite();
+    return done[0];
+  }
+
+  @Override
+  public boolean release(String key, String owner) {
+    requireKey(key);
+    boolean[] done = new boolean[1];
+    records.computeIfPresent(
+        key,
+        (k, existing) -> {
+          if (existing.expiredAt(clock.millis())) {
+            return null;
+          }
+          if (!existing.lockedBy(owner)) {
+            return existing;
+          }
+          done[0] = true;
+          return null;
+        });
+    return done[0];
+  }
+
+  @Override
+  public boolean extend(String key, String owner, long lockTtlMillis) {
+    requireKey(key);
+    requirePositive(lockTtlMillis, "lockTtlMillis");
+    boolean[] done = new boolean[1];
+    records.computeIfPresent(
+        key,
+        (k, existing) -> {
+          long now = clock.millis();
+          if (existing.expiredAt(now)) {
+            return null;
+          }
+          if (!existing.lockedBy(owner)) {
+            return existing;
+          }
+          done[0] = true;
+          return IdempotencyRecord.inFlight(existing.fingerprint(), owner, now + lockTtlMillis);
+        });
+    return done[0];
+  }
+
+  /**
+   * Deletes every expired record now.
+   *
+   * @return how many records were deleted
+   */
+  public int purgeExpired() {
+    int before = records.size();
+    long now = clock.millis();
+    records.values().removeIf(r -> r.expiredAt(now));
+    return Math.max(0, before - records.size());
+  }
+
+  /**
+   * How many records the map holds, expired ones not yet purged included.
+   *
+   * @return the number of entries in memory
+   */
+  public int size() {
+    return records.size();
+  }
+
+  private void afterWrite() {
+    if (writesSincePurge.incrementAndGet() >= PURGE_EVERY) {
+      writesSincePurge.set(0);
+      purgeExpired();
+    }
+  }
+
+  static void requireKey(String key) {
+    Objects.requireNonNull(key, "key");
+    if (key.isEmpty()) {
+      throw new IllegalArgumentException("key must not be empty");
+    }
+  }
+
+  static void requirePositive(long millis, String name) {
+    if (millis <= 0) {
+      throw new IllegalArgumentException(name + " must be positive, was " + millis);
+    }
+  }
+
+  /** One record: in flight (owner set, no payload) or completed (payload set, no owner). */
+  private record IdempotencyRecord(
+      String fingerprint, String owner, byte[] payload, long expiresAtMillis) {
+
+    static IdempotencyRecord inFlight(String fingerprint, String owner, long expiresAtMillis) {
+      return new IdempotencyRecord(fingerprint, owner, null, expiresAtMillis);
+    }
+
+    static IdempotencyRecord completed(String fingerprint, byte[] payload, long expiresAtMillis) {
+      return new IdempotencyRecord(fingerprint, null, payload, expiresAtMillis);
+    }
+
+    boolean expiredAt(long nowMillis) {
+      return expiresAtMillis <= nowMillis;
+    }
+
+    boolean lockedBy(String candidate) {
+      return payload == null && owner.equals(candidate);
+    }
+
+    AcquireResult toAcquireResult() {
+      return payload == null
+          ? new AcquireResult.InFlight(fingerprint)
+          : new AcquireResult.Completed(fingerprint, payload);
+    }
+  }
+}
