@@ -1,0 +1,215 @@
+package dev.fenced.core.locks;
+
+import dev.fenced.core.OwnerId;
+import dev.fenced.core.time.Scheduler;
+import dev.fenced.locks.Lock;
+import dev.fenced.locks.LockLost;
+import dev.fenced.locks.LockLostException;
+import dev.fenced.locks.LockNotAcquiredException;
+import dev.fenced.locks.LockOptions;
+import dev.fenced.locks.Locks;
+import dev.fenced.locks.spi.LockStore;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+
+/**
+ * {@link Locks} on a {@link LockStore}: each acquisition gets a random owner id and the store's
+ * fencing token, and its lease is renewed every ttl/3 until it is closed or lost.
+ *
+ * <p>A store that cannot be reached throws {@link
+ * dev.fenced.idempotency.spi.StoreUnavailableException} out of {@link #tryAcquire} and {@link
+ * #withLock}: the work never runs unguarded.
+ *
+ * <p>When a lock is lost while its work runs (in {@link #withLock} or {@link #callUnder}) and
+ * {@link LockSettings#interruptOnLoss()} is on, the thread running the work is interrupted. That
+ * interrupt is taken back when the work ends, so the thread's interrupt flag afterwards is what it
+ * would have been without it; if the work ended by throwing the {@link InterruptedException} it
+ * caused, the caller gets a {@link LockLostException} instead (the {@code InterruptedException}
+ * suppressed in it).
+ */
+public final class LockManager implements Locks {
+
+  private final LockStore store;
+  private final Scheduler scheduler;
+  private final LockSettings settings;
+  private final ThreadLocalLocksContext context;
+
+  /**
+   * Creates a manager with its own {@link ThreadLocalLocksContext}.
+   *
+   * @param store where the locks live
+   * @param scheduler renewals, deadlines, waits and the monotonic clock
+   * @param settings ttl, interruption, loss listener, backoff
+   */
+  public LockManager(LockStore store, Scheduler scheduler, LockSettings settings) {
+    this(store, scheduler, settings, new ThreadLocalLocksContext());
+  }
+
+  /**
+   * Creates a manager.
+   *
+   * @param store where the locks live
+   * @param scheduler renewals, deadlines, waits and the monotonic clock
+   * @param settings ttl, interruption, loss listener, backoff
+   * @param context where guarded runs publish their lock, shared with the interceptors
+   */
+  public LockManager(
+      LockStore store,
+      Scheduler scheduler,
+      LockSettings settings,
+      ThreadLocalLocksContext context) {
+    this.store = Objects.requireNonNull(store, "store");
+    this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.context = Objects.requireNonNull(context, "context");
+  }
+
+  /**
+   * The context in which {@link #withLock} and {@link #callUnder} publish the running lock.
+   *
+   * @return the context
+   */
+  public ThreadLocalLocksContext context() {
+    return context;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>If the thread is interrupted while it waits, the interrupt flag is set again and the result
+   * is empty.
+   */
+  @Override
+  public Optional<Lock> tryAcquire(String key, LockOptions options) {
+    try {
+      return acquire(key, options).lock();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws LockLostException when the lock was lost before {@code work} started, or when the loss
+   *     interrupted {@code work} and it threw the {@link InterruptedException}
+   * @throws InterruptedException when the thread was interrupted while waiting for the lock
+   */
+  @Override
+  public <T> T withLock(String key, Callable<T> work, LockOptions options) throws Exception {
+    Objects.requireNonNull(work, "work");
+    Attempt attempt = acquire(key, options);
+    try (Lock lock =
+        attempt.lock().orElseThrow(() -> new LockNotAcquiredException(key, attempt.waited()))) {
+      return callUnder(lock, work);
+    }
+  }
+
+  /**
+   * Runs {@code work} under a lock the caller already holds and keeps holding afterwards (the
+   * sticky lease of a one-instance job): the lock is current in {@link #context()} while it runs,
+   * and its loss interrupts the run when {@link LockSettings#interruptOnLoss()} is on.
+   *
+   * @param lock a held lock from this manager
+   * @param work what to run
+   * @param <T> the result type
+   * @return what {@code work} returned
+   * @throws LockLostException when the lock is already lost, or its loss interrupted {@code work}
+   *     and it threw the {@link InterruptedException}
+   * @throws Exception what {@code work} threw
+   */
+  public <T> T callUnder(Lock lock, Callable<T> work) throws Exception {
+    Objects.requireNonNull(lock, "lock");
+    Objects.requireNonNull(work, "work");
+    ThreadLocalLocksContext.Scope scope = context.enter(lock);
+    try {
+      if (!settings.interruptOnLoss()) {
+        requireHeld(lock);
+        return work.call();
+      }
+      LossInterrupter interrupter = new LossInterrupter(Thread.currentThread());
+      Runnable unwatch = watch(lock, interrupter);
+      try {
+        requireHeld(lock);
+        return work.call();
+      } catch (InterruptedException e) {
+        LockLost loss = interrupter.finish();
+        if (loss == null) {
+          throw e;
+        }
+        LockLostException lost = loss.toException();
+        lost.addSuppressed(e);
+        throw lost;
+      } finally {
+        interrupter.finish();
+        unwatch.run();
+      }
+    } finally {
+      scope.close();
+    }
+  }
+
+  private static Runnable watch(Lock lock, LossInterrupter interrupter) {
+    if (lock instanceof HeldLock held) {
+      return held.whenLost(interrupter);
+    }
+    // a foreign lock cannot drop the listener; finish() makes it inert
+    lock.onLost(interrupter);
+    return () -> {};
+  }
+
+  private static void requireHeld(Lock lock) {
+    if (lock.isHeld()) {
+      return;
+    }
+    if (lock instanceof HeldLock held && held.lost().isPresent()) {
+      throw held.lost().get().toException();
+    }
+    throw new IllegalStateException("Lock " + LogKeys.of(lock.key()) + " is not held");
+  }
+
+  private Attempt acquire(String key, LockOptions options) throws InterruptedException {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(options, "options");
+    if (key.isEmpty()) {
+      throw new IllegalArgumentException("A lock key must not be empty");
+    }
+    long ttlMillis = Math.max(1, options.ttl().orElse(settings.defaultTtl()).toMillis());
+    String owner = OwnerId.random();
+    long startedAt = scheduler.nanoTime();
+    long giveUpAt = startedAt + options.waitFor().toNanos();
+    int failedTries = 0;
+    while (true) {
+      long tryStartedAt = scheduler.nanoTime();
+      OptionalLong token = store.acquire(key, owner, ttlMillis);
+      if (token.isPresent()) {
+        LeaseKeeper keeper =
+            new LeaseKeeper(
+                store,
+                scheduler,
+                key,
+                owner,
+                token.getAsLong(),
+                ttlMillis,
+                tryStartedAt,
+                settings.lossListener());
+        keeper.start();
+        return new Attempt(Optional.of(keeper.lock()), Duration.ZERO);
+      }
+      failedTries++;
+      long now = scheduler.nanoTime();
+      if (now - giveUpAt >= 0) {
+        return new Attempt(Optional.empty(), Duration.ofNanos(now - startedAt));
+      }
+      Duration pause = settings.backoff().pause(failedTries, settings.random());
+      // never sleep past the deadline: the last try happens at it
+      scheduler.sleep(Duration.ofNanos(Math.min(pause.toNanos(), giveUpAt - now)));
+    }
+  }
+
+  private record Attempt(Optional<Lock> lock, Duration waited) {}
+}
