@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engines stay plain Java: no compiled class under {@code dev.fenced.core} refers to CDI,
- * interceptors or JAX-RS. Checks the class files' constant pools, so fully qualified uses count too.
+ * interceptors or JAX-RS. Checks the class files' constant pools, so fully qualified uses count
+ * too.
  */
 class CoreIsPlainJavaTest {
 

@@ -1,0 +1,145 @@
+package dev.fenced.core.config;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses Fenced's duration strings: whole milliseconds ({@code "500"}) or a whole number with one
+ * unit, {@code ms}, {@code s}, {@code m}, {@code h} or {@code d} ({@code "200ms"}, {@code "45s"},
+ * {@code "15m"}, {@code "48h"}, {@code "7d"}).
+ *
+ * <p>Rules: units are lower case ({@code "15M"} is refused, so it can never be read as months);
+ * digits are ASCII; no sign, fraction or inner space ({@code "-5s"}, {@code "1.5s"}, {@code "45 s"}
+ * are refused); leading and trailing whitespace is ignored, because properties files keep trailing
+ * spaces. An empty or blank string means "inherit": {@link #parse} answers {@link Optional#empty()}
+ * for it, and {@link #parseRequired} refuses it. Every duration must fit in a {@code long} of
+ * milliseconds, since the stores take whole milliseconds.
+ *
+ * <p>Errors are {@link IllegalArgumentException}s whose message names the option, quotes the bad
+ * value and shows the accepted forms, ready for a deployment problem.
+ */
+public final class DurationParser {
+
+  /** The accepted forms, as error messages show them. */
+  public static final String ACCEPTED_FORMS =
+      "use milliseconds (\"500\") or a number with ms, s, m, h or d (\"45s\")";
+
+  private static final Pattern DURATION = Pattern.compile("([0-9]+)(ms|s|m|h|d)?");
+  private static final int MAX_QUOTED_LENGTH = 64;
+
+  private DurationParser() {}
+
+  /**
+   * Parses a duration that may be empty.
+   *
+   * @param option the option's name for messages, such as {@code fenced.idempotency.ttl}
+   * @param value the configured text; {@code null}, empty or blank means "inherit"
+   * @return the duration, zero or more, or empty to inherit
+   * @throws IllegalArgumentException when {@code value} is not a duration or is too large
+   */
+  public static Optional<Duration> parse(String option, String value) {
+    Objects.requireNonNull(option, "option");
+    if (value == null || value.isBlank()) {
+      return Optional.empty();
+    }
+    Matcher matcher = DURATION.matcher(value.strip());
+    if (!matcher.matches()) {
+      throw new IllegalArgumentException(
+          option + ": " + quote(value) + " is not a duration; " + ACCEPTED_FORMS);
+    }
+    try {
+      long amount = Long.parseLong(matcher.group(1));
+      long millis = Math.multiplyExact(amount, millisPerUnit(matcher.group(2)));
+      return Optional.of(Duration.ofMillis(millis));
+    } catch (NumberFormatException | ArithmeticException e) {
+      throw new IllegalArgumentException(
+          option
+              + ": "
+              + quote(value)
+              + " is too large; use at most "
+              + Long.MAX_VALUE
+              + " milliseconds (about 292 million years)",
+          e);
+    }
+  }
+
+  /**
+   * Parses a duration that must be present.
+   *
+   * @param option the option's name for messages
+   * @param value the configured text
+   * @return the duration, zero or more
+   * @throws IllegalArgumentException when {@code value} is empty, blank, not a duration or too
+   *     large
+   */
+  public static Duration parseRequired(String option, String value) {
+    return parse(option, value)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    option + ": a duration is required, the value is empty; " + ACCEPTED_FORMS));
+  }
+
+  /**
+   * Parses a duration that may be empty and must be positive when present.
+   *
+   * @param option the option's name for messages
+   * @param value the configured text; {@code null}, empty or blank means "inherit"
+   * @return the positive duration, or empty to inherit
+   * @throws IllegalArgumentException when {@code value} is not a duration, too large or zero
+   */
+  public static Optional<Duration> parsePositive(String option, String value) {
+    Optional<Duration> duration = parse(option, value);
+    duration.ifPresent(
+        d -> {
+          if (d.isZero()) {
+            throw new IllegalArgumentException(
+                option + ": " + quote(value) + " must be positive; use 1 millisecond or more");
+          }
+        });
+    return duration;
+  }
+
+  /**
+   * Checks that a duration is positive.
+   *
+   * @param option the option's name for messages
+   * @param duration the duration to check
+   * @return {@code duration}
+   * @throws IllegalArgumentException when {@code duration} is zero or negative
+   * @throws NullPointerException when {@code duration} is {@code null}
+   */
+  public static Duration requirePositive(String option, Duration duration) {
+    Objects.requireNonNull(duration, option);
+    if (duration.isZero() || duration.isNegative()) {
+      throw new IllegalArgumentException(
+          option + ": " + duration + " must be positive; use 1 millisecond or more");
+    }
+    return duration;
+  }
+
+  private static long millisPerUnit(String unit) {
+    if (unit == null) {
+      return 1;
+    }
+    return switch (unit) {
+      case "ms" -> 1;
+      case "s" -> 1_000;
+      case "m" -> 60_000;
+      case "h" -> 3_600_000;
+      case "d" -> 86_400_000;
+      default -> throw new IllegalStateException("unit " + unit);
+    };
+  }
+
+  private static String quote(String value) {
+    String shown =
+        value.length() > MAX_QUOTED_LENGTH
+            ? value.substring(0, MAX_QUOTED_LENGTH) + "...(" + value.length() + " characters)"
+            : value;
+    return "\"" + shown + "\"";
+  }
+}

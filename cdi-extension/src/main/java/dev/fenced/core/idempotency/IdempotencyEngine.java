@@ -1,0 +1,247 @@
+package dev.fenced.core.idempotency;
+
+import dev.fenced.ErrorCode;
+import dev.fenced.core.OwnerId;
+import dev.fenced.core.time.Scheduler;
+import dev.fenced.idempotency.IdempotencyException;
+import dev.fenced.idempotency.OnConflict;
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.locks.DetectedBy;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/**
+ * Runs work once per record key on top of an {@link IdempotencyStore}.
+ *
+ * <p>The phases are apart, for adapters that record the outcome after a transaction commits: {@link
+ * #claim} takes the key (or finds a stored outcome, a running duplicate, or a different request
+ * under the key) and starts renewing the lock; the returned {@link Execution} then {@link
+ * Execution#complete completes} or {@link Execution#release releases} it. {@link #execute} does all
+ * of it for the simple, non-transactional path, and waits for a running duplicate when asked to.
+ *
+ * <p>Fail closed: when the store cannot be reached while claiming, the work never runs and {@link
+ * IdempotencyException} with {@code IDEMPOTENCY_STORE_UNAVAILABLE} is thrown. Every attempt has its
+ * own random owner ({@link OwnerId#random()}), so a stale attempt's writes are refused.
+ */
+public final class IdempotencyEngine {
+
+  /**
+   * The {@code Retry-After} hint when none is configured ({@code fenced.idempotency.retry-after}).
+   */
+  public static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
+
+  /** The first pause of a waiting duplicate; each next pause doubles, up to {@link #MAX_POLL}. */
+  static final Duration FIRST_POLL = Duration.ofMillis(20);
+
+  /** The longest pause between two looks of a waiting duplicate. */
+  static final Duration MAX_POLL = Duration.ofMillis(500);
+
+  private final IdempotencyStore store;
+  private final Clock clock;
+  private final Scheduler scheduler;
+  private final Duration retryAfter;
+
+  /**
+   * Creates an engine with the default {@code Retry-After} hint.
+   *
+   * @param store where the records live
+   * @param clock the wall clock, for the claim instants
+   * @param scheduler runs lock renewals and measures deadlines and waits
+   */
+  public IdempotencyEngine(IdempotencyStore store, Clock clock, Scheduler scheduler) {
+    this(store, clock, scheduler, DEFAULT_RETRY_AFTER);
+  }
+
+  /**
+   * Creates an engine.
+   *
+   * @param store where the records live
+   * @param clock the wall clock, for the claim instants
+   * @param scheduler runs lock renewals and measures deadlines and waits
+   * @param retryAfter the hint a duplicate gets while the first attempt runs, positive
+   */
+  public IdempotencyEngine(
+      IdempotencyStore store, Clock clock, Scheduler scheduler, Duration retryAfter) {
+    this.store = Objects.requireNonNull(store, "store");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+    this.retryAfter = Objects.requireNonNull(retryAfter, "retryAfter");
+    if (retryAfter.isZero() || retryAfter.isNegative()) {
+      throw new IllegalArgumentException("retryAfter must be positive, was " + retryAfter);
+    }
+  }
+
+  /**
+   * Claims {@code key} for a new attempt, or reports what holds it.
+   *
+   * @param key the record key
+   * @param fingerprint the fingerprint of this request or call
+   * @param lockTtl how long the lock lives without renewal, at least 1 ms; renewed every third
+   * @return {@link Claim.Claimed} with a running {@link Execution}; {@link Claim.Replay} with the
+   *     stored outcome; {@link Claim.InUse} while a same-fingerprint attempt runs; {@link
+   *     Claim.Reused} when the key holds another fingerprint (compared in constant time)
+   * @throws IdempotencyException with {@code IDEMPOTENCY_STORE_UNAVAILABLE} when the store cannot
+   *     be reached; nothing was claimed
+   */
+  public Claim claim(RecordKey key, Fingerprint fingerprint, Duration lockTtl) {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(fingerprint, "fingerprint");
+    ExecutionOptions.requireMillis(lockTtl, "lockTtl");
+    String owner = OwnerId.random();
+    long startedAt = scheduler.nanoTime();
+    AcquireResult result;
+    try {
+      result = store.acquire(key.value(), owner, fingerprint.value(), lockTtl.toMillis());
+    } catch (StoreUnavailableException e) {
+      throw new IdempotencyException(
+          ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE,
+          "The idempotency store could not be reached, so the call did not run; retry later",
+          e);
+    }
+    if (result instanceof AcquireResult.Acquired) {
+      Execution execution = new Execution(store, key, owner, clock.instant());
+      execution.keepAliveBy(
+          new LockHeartbeat(store, scheduler, key, owner, lockTtl, startedAt, execution::lost));
+      return new Claim.Claimed(execution);
+    }
+    if (result instanceof AcquireResult.Completed completed) {
+      return fingerprint.matches(completed.fingerprint())
+          ? new Claim.Replay(completed.payload())
+          : new Claim.Reused();
+    }
+    AcquireResult.InFlight inFlight = (AcquireResult.InFlight) result;
+    return fingerprint.matches(inFlight.fingerprint())
+        ? new Claim.InUse(retryAfter)
+        : new Claim.Reused();
+  }
+
+  /**
+   * Runs {@code work} once for {@code key}, or returns the stored outcome of the run that did.
+   *
+   * @param key the record key
+   * @param fingerprint the fingerprint of this call
+   * @param options the resolved ttl, lock ttl and conflict policy
+   * @param work returns the outcome to store (an empty array for "no value"), never {@code null}
+   * @return {@link Outcome.Ran} (check its {@link Completion}) or {@link Outcome.Replayed}
+   * @throws IdempotencyException {@code IDEMPOTENCY_KEY_IN_USE} (a duplicate runs and {@code
+   *     onConflict} is {@code REJECT}), {@code IDEMPOTENCY_WAIT_TIMEOUT}, {@code
+   *     IDEMPOTENCY_KEY_REUSED} or {@code IDEMPOTENCY_STORE_UNAVAILABLE}; the work did not run
+   * @throws InterruptedException when interrupted while waiting for a duplicate; nothing was
+   *     claimed
+   * @throws Exception what {@code work} threw, after the key was released
+   */
+  public Outcome execute(
+      RecordKey key, Fingerprint fingerprint, ExecutionOptions options, Callable<byte[]> work)
+      throws Exception {
+    return execute(key, fingerprint, options, work, lost -> {});
+  }
+
+  /**
+   * Like {@link #execute(RecordKey, Fingerprint, ExecutionOptions, Callable)}, telling {@code
+   * onLockLost} when the lock of a running attempt is lost.
+   *
+   * @param key the record key
+   * @param fingerprint the fingerprint of this call
+   * @param options the resolved ttl, lock ttl and conflict policy
+   * @param work returns the outcome to store, never {@code null}
+   * @param onLockLost hears, once, that another attempt may now run the work too
+   * @return {@link Outcome.Ran} or {@link Outcome.Replayed}
+   * @throws Exception as the other {@code execute}
+   */
+  public Outcome execute(
+      RecordKey key,
+      Fingerprint fingerprint,
+      ExecutionOptions options,
+      Callable<byte[]> work,
+      Consumer<DetectedBy> onLockLost)
+      throws Exception {
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(work, "work");
+    Objects.requireNonNull(onLockLost, "onLockLost");
+    WaitDeadline deadline = null;
+    while (true) {
+      Claim claim = claim(key, fingerprint, options.lockTtl());
+      if (claim instanceof Claim.Claimed claimed) {
+        return run(claimed.execution(), options.ttl(), work, onLockLost);
+      }
+      if (claim instanceof Claim.Replay replay) {
+        return new Outcome.Replayed(replay.payload());
+      }
+      if (claim instanceof Claim.Reused) {
+        throw new IdempotencyException(
+            ErrorCode.IDEMPOTENCY_KEY_REUSED,
+            "The idempotency key was already used for a different call (other arguments or"
+                + " target); use a new key for a new call");
+      }
+      Claim.InUse inUse = (Claim.InUse) claim;
+      if (options.onConflict() == OnConflict.REJECT) {
+        throw new IdempotencyException(
+            ErrorCode.IDEMPOTENCY_KEY_IN_USE,
+            "A call with this idempotency key is still running; retry after "
+                + inUse.retryAfterSeconds()
+                + " s");
+      }
+      if (deadline == null) {
+        deadline = new WaitDeadline(scheduler, options.waitTimeout());
+      }
+      deadline.pause();
+    }
+  }
+
+  private static Outcome run(
+      Execution execution, Duration ttl, Callable<byte[]> work, Consumer<DetectedBy> onLockLost)
+      throws Exception {
+    execution.onLockLost(onLockLost);
+    byte[] payload;
+    try {
+      payload = work.call();
+    } catch (Throwable failure) {
+      // includes InterruptedException: the key is released, the exception (and the cleared
+      // interrupt it stands for) reaches the caller unchanged
+      execution.release();
+      throw failure;
+    }
+    if (payload == null) {
+      execution.release();
+      throw new NullPointerException(
+          "the idempotent work returned null; return an empty array when there is no value");
+    }
+    return new Outcome.Ran(payload, execution.complete(payload, ttl));
+  }
+
+  /** The bounded, growing pauses of a duplicate that waits for the first attempt. */
+  private static final class WaitDeadline {
+
+    private final Scheduler scheduler;
+    private final Duration timeout;
+    private final long deadlineNanos;
+    private Duration nextPause = FIRST_POLL;
+
+    WaitDeadline(Scheduler scheduler, Duration timeout) {
+      this.scheduler = scheduler;
+      this.timeout = timeout;
+      this.deadlineNanos = scheduler.nanoTime() + timeout.toNanos();
+    }
+
+    /** Sleeps until the next look, or throws when the wait timed out. */
+    void pause() throws InterruptedException {
+      long remaining = deadlineNanos - scheduler.nanoTime();
+      if (remaining <= 0) {
+        throw new IdempotencyException(
+            ErrorCode.IDEMPOTENCY_WAIT_TIMEOUT,
+            "A call with this idempotency key was still running after waiting "
+                + timeout.toMillis()
+                + " ms; retry later or raise waitTimeout");
+      }
+      Duration pause = nextPause.toNanos() < remaining ? nextPause : Duration.ofNanos(remaining);
+      scheduler.sleep(pause);
+      Duration doubled = nextPause.multipliedBy(2);
+      nextPause = doubled.compareTo(MAX_POLL) > 0 ? MAX_POLL : doubled;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package dev.fenced.core.idempotency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class RecordKeyTest {
+
+  @Test
+  void composes_scope_and_key_for_http() {
+    assertThat(RecordKey.http("alice", "order-7").value()).isEqualTo("alice:order-7");
+  }
+
+  @Test
+  void starts_the_global_scope_with_the_separator() {
+    assertThat(RecordKey.http("", "order-7").value()).isEqualTo(":order-7");
+  }
+
+  @Test
+  void a_key_with_a_colon_cannot_pose_as_another_scope() {
+    RecordKey bobsOwn = RecordKey.http("alice:bob", "k");
+    RecordKey alicesKey = RecordKey.http("alice", "bob:k");
+
+    assertThat(alicesKey).isNotEqualTo(bobsOwn);
+    assertThat(alicesKey.value()).isEqualTo("alice:bob%3Ak");
+  }
+
+  @Test
+  void a_key_holding_an_encoded_colon_stays_apart_from_one_with_a_colon() {
+    assertThat(RecordKey.http("s", "a%3Ab")).isNotEqualTo(RecordKey.http("s", "a:b"));
+  }
+
+  @Test
+  void encodes_a_percent_sign() {
+    assertThat(RecordKey.http("s", "100%").value()).isEqualTo("s:100%25");
+  }
+
+  @Test
+  void encodes_spaces_and_non_ascii_scopes_as_utf8() {
+    assertThat(RecordKey.http("Zoë Smith", "k").value()).isEqualTo("Zo%C3%AB%20Smith:k");
+  }
+
+  @Test
+  void composes_key_and_target_for_a_method() {
+    assertThat(RecordKey.method("evt-1", "com.example.Shipping", "onPaid").value())
+        .isEqualTo("evt-1:com.example.Shipping.onPaid");
+  }
+
+  @Test
+  void two_handlers_of_one_event_keep_their_own_records() {
+    assertThat(RecordKey.method("evt-1", "com.example.Shipping", "onPaid"))
+        .isNotEqualTo(RecordKey.method("evt-1", "com.example.Invoicing", "onPaid"));
+  }
+
+  @Test
+  void a_method_key_with_a_colon_cannot_pose_as_another_target() {
+    RecordKey forged = RecordKey.method("evt:com.example.A.m", "com.example.B", "m");
+
+    assertThat(forged.value()).isEqualTo("evt%3Acom%2Eexample%2EA%2Em:com.example.B.m");
+  }
+
+  @Test
+  void an_http_key_that_spells_a_handler_cannot_meet_that_handlers_record() {
+    RecordKey fromHttp = RecordKey.http("evt-1", "com.example.Shipping.onPaid");
+    RecordKey fromHandler = RecordKey.method("evt-1", "com.example.Shipping", "onPaid");
+
+    assertThat(fromHttp).isNotEqualTo(fromHandler);
+    assertThat(fromHttp.value()).isEqualTo("evt-1:com%2Eexample%2EShipping%2EonPaid");
+  }
+
+  @Test
+  void a_dot_in_a_scope_is_encoded() {
+    assertThat(RecordKey.http("a.b", "k").value()).isEqualTo("a%2Eb:k");
+  }
+}
