@@ -1,0 +1,64 @@
+package dev.fenced.core.memory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import dev.fenced.core.time.ManualTime;
+import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.LockStoreContract;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The TCK's contract on a manual clock, plus what is particular to the in-memory store. */
+class InMemoryLockStoreTest extends LockStoreContract {
+
+  private final ManualTime time = new ManualTime();
+  private final InMemoryLockStore store = new InMemoryLockStore(time.clock());
+
+  @Override
+  protected LockStore store() {
+    return store;
+  }
+
+  @Override
+  protected void advanceTime(Duration duration) {
+    time.advance(duration);
+  }
+
+  @Test
+  void expired_locks_are_purged_so_memory_stays_bounded() {
+    for (int i = 0; i < 10 * InMemoryIdempotencyStore.PURGE_EVERY; i++) {
+      store.acquire("burst-" + i, "owner-" + i, 100);
+      time.advance(Duration.ofMillis(100));
+    }
+
+    assertThat(store.size()).isLessThanOrEqualTo(InMemoryIdempotencyStore.PURGE_EVERY);
+  }
+
+  @Test
+  void purging_an_expired_lock_keeps_its_token_sequence() {
+    long first = store.acquire("k", "a", 1_000).orElseThrow();
+    store.acquire("live", "a", 60_000);
+    time.advance(Duration.ofSeconds(2));
+
+    assertThat(store.purgeExpired()).isEqualTo(1);
+    assertThat(store.size()).isEqualTo(1);
+    assertThat(store.acquire("k", "b", 1_000).orElseThrow()).isGreaterThan(first);
+  }
+
+  @Test
+  void an_expired_lock_is_deleted_when_it_is_touched() {
+    store.acquire("k", "a", 1_000);
+    time.advance(Duration.ofSeconds(2));
+
+    assertThat(store.renew("k", "a", 1_000)).isFalse();
+    assertThat(store.size()).isZero();
+  }
+
+  @Test
+  void an_empty_key_and_a_ttl_that_is_not_positive_are_rejected() {
+    assertThatIllegalArgumentException().isThrownBy(() -> store.acquire("", "a", 1_000));
+    assertThatIllegalArgumentException().isThrownBy(() -> store.acquire("k", "a", 0));
+    assertThatIllegalArgumentException().isThrownBy(() -> store.renew("k", "a", -1));
+  }
+}

@@ -1,0 +1,111 @@
+package dev.fenced.tck.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.MethodSource;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The contract suites must fail a store that reads and then writes in two steps, on their races,
+ * while that store passes every other test (so the fixture is sound and only its atomicity is at
+ * fault).
+ */
+class ContractCatchesNaiveStoresTest {
+
+  @Test
+  void the_idempotency_contract_catches_a_store_that_reads_then_writes() {
+    Outcome outcome = run(NaiveIdempotencyStoreUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsAll(
+            Set.of(
+                "concurrent_acquires_let_exactly_one_caller_per_key_take_the_lock",
+                "concurrent_takeovers_of_an_expired_lock_have_one_winner_and_the_old_owner_cannot_complete",
+                "concurrent_release_and_extend_by_the_owner_never_revive_the_lock_and_impostors_change_nothing"))
+        .allMatch(name -> name.startsWith("concurrent_"));
+    assertThat(outcome.succeeded())
+        .contains(
+            "complete_changes_nothing_when_the_owner_does_not_hold_the_lock",
+            "release_changes_nothing_when_the_owner_does_not_hold_the_lock",
+            "extend_changes_nothing_when_the_owner_does_not_hold_the_lock",
+            "the_old_owner_cannot_complete_after_a_takeover",
+            "a_1_MiB_payload_is_returned_byte_for_byte")
+        .hasSizeGreaterThanOrEqualTo(25);
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  @Test
+  void the_lock_contract_catches_a_store_that_reads_then_writes() {
+    Outcome outcome = run(NaiveLockStoreUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsAll(
+            Set.of(
+                "concurrent_acquires_give_one_token_per_key_and_round_and_tokens_grow_between_rounds",
+                "concurrent_takeovers_of_an_expired_lock_have_one_winner_and_the_old_owner_cannot_renew",
+                "concurrent_release_and_renew_by_the_owner_never_revive_the_lock_and_impostors_change_nothing"))
+        .allMatch(name -> name.startsWith("concurrent_"));
+    assertThat(outcome.succeeded())
+        .contains(
+            "renew_changes_nothing_when_the_owner_does_not_hold_the_lock",
+            "release_changes_nothing_when_the_owner_does_not_hold_the_lock",
+            "tokens_strictly_increase_over_a_thousand_sequential_acquisitions_of_one_key",
+            "the_old_owner_cannot_renew_after_a_takeover")
+        .hasSizeGreaterThanOrEqualTo(15);
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  /** The races fail because the store broke a rule, not because a call threw or hung. */
+  private static void assertFailedOnTheirAssertions(Outcome outcome) {
+    assertThat(outcome.failed())
+        .allSatisfy(
+            (name, failure) ->
+                assertThat(failure)
+                    .as(name)
+                    .isInstanceOf(AssertionError.class)
+                    .hasMessageNotContaining("a store call failed during the race"));
+  }
+
+  private static Outcome run(Class<?> suite) {
+    Events tests =
+        EngineTestKit.engine("junit-jupiter").selectors(selectClass(suite)).execute().testEvents();
+    assertThat(tests.skipped().count()).as("skipped tests").isZero();
+    assertThat(tests.aborted().count()).as("aborted tests").isZero();
+    assertThat(tests.started().count())
+        .as("started tests")
+        .isEqualTo(tests.succeeded().count() + tests.failed().count());
+    Map<String, Throwable> failed =
+        tests.failed().stream()
+            .collect(
+                Collectors.toMap(
+                    ContractCatchesNaiveStoresTest::methodName,
+                    event ->
+                        event
+                            .getPayload(TestExecutionResult.class)
+                            .flatMap(TestExecutionResult::getThrowable)
+                            .orElseThrow()));
+    List<String> succeeded =
+        tests.succeeded().stream().map(ContractCatchesNaiveStoresTest::methodName).toList();
+    return new Outcome(failed, succeeded);
+  }
+
+  private static String methodName(Event event) {
+    return event
+        .getTestDescriptor()
+        .getSource()
+        .filter(MethodSource.class::isInstance)
+        .map(source -> ((MethodSource) source).getMethodName())
+        .orElseThrow();
+  }
+
+  private record Outcome(Map<String, Throwable> failed, List<String> succeeded) {}
+}

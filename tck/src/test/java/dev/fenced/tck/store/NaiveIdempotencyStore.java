@@ -1,0 +1,90 @@
+package dev.fenced.tck.store;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The classic bug the contract must catch: every method reads the record, then writes in a second
+ * step, with a store round trip in between. Otherwise it keeps every rule.
+ */
+final class NaiveIdempotencyStore implements IdempotencyStore {
+
+  private record IdempotencyEntry(
+      String owner, String fingerprint, byte[] payload, long expiresAtMillis) {
+
+    boolean completed() {
+      return payload != null;
+    }
+
+    boolean lockedBy(String candidate) {
+      return !completed() && owner.equals(candidate);
+    }
+  }
+
+  private final ConcurrentMap<String, IdempotencyEntry> entries = new ConcurrentHashMap<>();
+
+  @Override
+  public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
+    IdempotencyEntry entry = read(key);
+    if (entry != null) {
+      return entry.completed()
+          ? new AcquireResult.Completed(entry.fingerprint(), entry.payload())
+          : new AcquireResult.InFlight(entry.fingerprint());
+    }
+    roundTrip();
+    entries.put(key, new IdempotencyEntry(owner, fingerprint, null, now() + lockTtlMillis));
+    return new AcquireResult.Acquired();
+  }
+
+  @Override
+  public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+    IdempotencyEntry entry = read(key);
+    if (entry == null || !entry.lockedBy(owner)) {
+      return false;
+    }
+    roundTrip();
+    entries.put(
+        key, new IdempotencyEntry(null, entry.fingerprint(), payload.clone(), now() + ttlMillis));
+    return true;
+  }
+
+  @Override
+  public boolean release(String key, String owner) {
+    IdempotencyEntry entry = read(key);
+    if (entry == null || !entry.lockedBy(owner)) {
+      return false;
+    }
+    roundTrip();
+    entries.remove(key);
+    return true;
+  }
+
+  @Override
+  public boolean extend(String key, String owner, long lockTtlMillis) {
+    IdempotencyEntry entry = read(key);
+    if (entry == null || !entry.lockedBy(owner)) {
+      return false;
+    }
+    roundTrip();
+    entries.put(key, new IdempotencyEntry(owner, entry.fingerprint(), null, now() + lockTtlMillis));
+    return true;
+  }
+
+  /** The live entry, or {@code null}: an expired one does not exist. */
+  private IdempotencyEntry read(String key) {
+    IdempotencyEntry entry = entries.get(key);
+    return entry == null || entry.expiresAtMillis() <= now() ? null : entry;
+  }
+
+  private static long now() {
+    return System.currentTimeMillis();
+  }
+
+  /** The time a second statement takes to reach the store. */
+  static void roundTrip() {
+    LockSupport.parkNanos(50_000);
+  }
+}
