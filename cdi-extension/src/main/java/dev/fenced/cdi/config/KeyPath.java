@@ -1,0 +1,126 @@
+package dev.fenced.cdi.config;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Member;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * A property path into an {@code @IdempotencyKey} parameter, such as {@code eventId} or {@code
+ * header.messageId}, checked against the parameter's declared type at deployment. Each segment is
+ * read through a record component or an accessor ({@code x()}), a getter ({@code getX()}, {@code
+ * isX()}) or a public field, in that order.
+ */
+public final class KeyPath {
+
+  private static final Pattern SEGMENT = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
+
+  private final String text;
+  private final List<Member> members;
+
+  private KeyPath(String text, List<Member> members) {
+    this.text = text;
+    this.members = List.copyOf(members);
+  }
+
+  /**
+   * Compiles {@code path} against {@code type}.
+   *
+   * @param type the parameter's declared type
+   * @param path dot-separated property names; empty for the parameter itself
+   * @return the compiled path
+   * @throws IllegalArgumentException naming the segment that {@code type} does not have
+   */
+  public static KeyPath compile(Class<?> type, String path) {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(path, "path");
+    List<Member> members = new ArrayList<>();
+    if (path.isEmpty()) {
+      return new KeyPath(path, members);
+    }
+    Class<?> current = type;
+    for (String segment : path.split("\\.", -1)) {
+      if (!SEGMENT.matcher(segment).matches()) {
+        throw new IllegalArgumentException(
+            "\"" + path + "\" is not a property path; use names separated by dots, e.g. eventId");
+      }
+      Member member = find(current, segment);
+      if (member == null) {
+        throw new IllegalArgumentException(
+            current.getName()
+                + " has no readable property \""
+                + segment
+                + "\" (no record component, accessor, getter or public field) in path \""
+                + path
+                + "\"");
+      }
+      members.add(member);
+      current = member instanceof Method m ? m.getReturnType() : ((Field) member).getType();
+    }
+    return new KeyPath(path, members);
+  }
+
+  /**
+   * Reads the key from a parameter value.
+   *
+   * @param root the parameter value
+   * @return the value at the path, or {@code null} when it or an object on the way is {@code null}
+   * @throws IllegalStateException when an accessor throws
+   */
+  public Object read(Object root) {
+    Object current = root;
+    for (Member member : members) {
+      if (current == null) {
+        return null;
+      }
+      try {
+        current = member instanceof Method m ? m.invoke(current) : ((Field) member).get(current);
+      } catch (InvocationTargetException e) {
+        throw new IllegalStateException(
+            "Reading the idempotency key at \"" + text + "\" failed", e.getCause());
+      } catch (IllegalAccessException e) {
+        throw new IllegalStateException(
+            "Reading the idempotency key at \"" + text + "\" is not allowed", e);
+      }
+    }
+    return current;
+  }
+
+  /**
+   * The path as written.
+   *
+   * @return the path, empty for the parameter itself
+   */
+  @Override
+  public String toString() {
+    return text;
+  }
+
+  private static Member find(Class<?> type, String name) {
+    String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    for (String candidate : List.of(name, "get" + capitalized, "is" + capitalized)) {
+      try {
+        Method method = type.getMethod(candidate);
+        if (method.getReturnType() != void.class && !Modifier.isStatic(method.getModifiers())) {
+          if (!candidate.startsWith("is") || method.getReturnType() == boolean.class) {
+            method.trySetAccessible();
+            return method;
+          }
+        }
+      } catch (NoSuchMethodException e) {
+        // try the next form
+      }
+    }
+    try {
+      Field field = type.getField(name);
+      return Modifier.isStatic(field.getModifiers()) ? null : field;
+    } catch (NoSuchFieldException e) {
+      return null;
+    }
+  }
+}
