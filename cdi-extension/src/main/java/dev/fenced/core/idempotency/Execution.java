@@ -1,5 +1,8 @@
 package dev.fenced.core.idempotency;
 
+import dev.fenced.core.lease.LeaseRenewal;
+import dev.fenced.core.lease.LogKeys;
+import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.DetectedBy;
@@ -33,7 +36,7 @@ public final class Execution implements AutoCloseable {
   private final Instant claimedAt;
   private final Object lock = new Object();
   private final List<Consumer<DetectedBy>> listeners = new ArrayList<>();
-  private volatile LockHeartbeat heartbeat;
+  private volatile LeaseRenewal renewal;
   private DetectedBy lostBy;
   private boolean ended;
 
@@ -44,9 +47,23 @@ public final class Execution implements AutoCloseable {
     this.claimedAt = claimedAt;
   }
 
-  void keepAliveBy(LockHeartbeat heartbeat) {
-    this.heartbeat = heartbeat;
-    heartbeat.start();
+  /**
+   * Starts renewing the lock every {@code lockTtl / 3}; its loss is reported to the listeners.
+   *
+   * @param acquiredAtNanos the scheduler's reading taken before the acquire request was sent
+   */
+  void keepAlive(Scheduler scheduler, Duration lockTtl, long acquiredAtNanos) {
+    long lockTtlMillis = lockTtl.toMillis();
+    LeaseRenewal started =
+        new LeaseRenewal(
+            scheduler,
+            lockTtl,
+            acquiredAtNanos,
+            () -> store.extend(key.value(), owner, lockTtlMillis),
+            describe(),
+            this::lost);
+    this.renewal = started;
+    started.start();
   }
 
   /**
@@ -136,8 +153,8 @@ public final class Execution implements AutoCloseable {
     } catch (StoreUnavailableException e) {
       LOG.log(
           Level.WARNING,
-          "The idempotency store could not be reached to record the outcome of owner "
-              + owner
+          "The idempotency store could not be reached to record the outcome of "
+              + describe()
               + "; a repeat will run the work again once the lock expires",
           e);
       return Completion.STORE_UNAVAILABLE;
@@ -177,9 +194,7 @@ public final class Execution implements AutoCloseable {
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,
-          "Could not release the idempotency lock of owner "
-              + owner
-              + "; a retry can run once the lock expires",
+          "Could not release " + describe() + "; a retry can run once the lock expires",
           e);
       return false;
     }
@@ -189,7 +204,7 @@ public final class Execution implements AutoCloseable {
     return released;
   }
 
-  /** Called by the heartbeat, and by a refused complete or release. */
+  /** Called by the lease renewal, and by a refused complete or release. */
   void lost(DetectedBy detectedBy) {
     List<Consumer<DetectedBy>> toNotify;
     synchronized (lock) {
@@ -202,11 +217,11 @@ public final class Execution implements AutoCloseable {
     }
     LOG.log(
         Level.WARNING,
-        "The idempotency lock of owner "
-            + owner
-            + " was lost ("
+        "Lost "
+            + describe()
+            + ", detected by "
             + detectedBy
-            + "): another attempt may run the same work");
+            + ": another attempt may run the same work");
     toNotify.forEach(listener -> notify(listener, detectedBy));
   }
 
@@ -225,11 +240,16 @@ public final class Execution implements AutoCloseable {
       }
       ended = true;
     }
-    LockHeartbeat keeper = heartbeat;
+    LeaseRenewal keeper = renewal;
     if (keeper != null) {
       keeper.stop();
     }
     return true;
+  }
+
+  /** The lock as logs name it: never the owner id, never a full long key. */
+  private String describe() {
+    return "idempotency record " + LogKeys.digest(key.value());
   }
 
   private static void notify(Consumer<DetectedBy> listener, DetectedBy detectedBy) {

@@ -105,8 +105,7 @@ public final class IdempotencyEngine {
     }
     if (result instanceof AcquireResult.Acquired) {
       Execution execution = new Execution(store, key, owner, clock.instant());
-      execution.keepAliveBy(
-          new LockHeartbeat(store, scheduler, key, owner, lockTtl, startedAt, execution::lost));
+      execution.keepAlive(scheduler, lockTtl, startedAt);
       return new Claim.Claimed(execution);
     }
     if (result instanceof AcquireResult.Completed completed) {
