@@ -1,0 +1,79 @@
+package dev.fenced.arquillian;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jboss.shrinkwrap.api.ArchivePath;
+import org.jboss.shrinkwrap.api.ArchivePaths;
+import org.jboss.shrinkwrap.api.Filter;
+import org.jboss.shrinkwrap.api.ShrinkWrap;
+import org.jboss.shrinkwrap.api.importer.ExplodedImporter;
+import org.jboss.shrinkwrap.api.importer.ZipImporter;
+import org.jboss.shrinkwrap.api.spec.JavaArchive;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * Fenced's library as an application ships it: {@code fenced-api.jar} and {@code fenced-cdi.jar} in
+ * {@code WEB-INF/lib}, each holding whatever its module built (classes, {@code META-INF/services},
+ * {@code beans.xml}).
+ *
+ * <p>Each jar is rebuilt from where the test class path has the module: its jar, or its classes
+ * folder when Maven hands a reactor module over before packaging (or an IDE runs the test). The
+ * location is found through one class of the module, so new files need no change here.
+ */
+final class FencedLibrary {
+
+  /** A class of {@code fenced-api}: its code source is the API's jar or classes folder. */
+  static final String API_ANCHOR = "dev.fenced.ErrorCode";
+
+  /** A class of {@code fenced-cdi}: its code source is the extension's jar or classes folder. */
+  static final String CDI_ANCHOR = "dev.fenced.core.memory.InMemoryLockStore";
+
+  private static final String TCK_PACKAGE = "/dev/fenced/tck";
+
+  private FencedLibrary() {}
+
+  /** Adds the two jars to {@code war}, unless a jar of that name is already there. */
+  static void addTo(WebArchive war) {
+    addJar(war, "fenced-api.jar", API_ANCHOR);
+    addJar(war, "fenced-cdi.jar", CDI_ANCHOR);
+  }
+
+  private static void addJar(WebArchive war, String name, String anchorClass) {
+    if (!war.contains(ArchivePaths.create("WEB-INF/lib", name))) {
+      war.addAsLibrary(jar(name, anchorClass));
+    }
+  }
+
+  /** The jar {@code name} with what {@code anchorClass}'s jar or classes folder holds. */
+  static JavaArchive jar(String name, String anchorClass) {
+    return jar(name, locationOf(anchorClass));
+  }
+
+  /**
+   * The jar {@code name} with what the jar or classes folder {@code location} holds, minus the TCK.
+   */
+  static JavaArchive jar(String name, Path location) {
+    Filter<ArchivePath> notTck =
+        path -> !path.get().equals(TCK_PACKAGE) && !path.get().startsWith(TCK_PACKAGE + "/");
+    JavaArchive jar = ShrinkWrap.create(JavaArchive.class, name);
+    if (Files.isDirectory(location)) {
+      return jar.as(ExplodedImporter.class)
+          .importDirectory(location.toFile(), notTck)
+          .as(JavaArchive.class);
+    }
+    return jar.as(ZipImporter.class).importFrom(location.toFile(), notTck).as(JavaArchive.class);
+  }
+
+  private static Path locationOf(String anchorClass) {
+    try {
+      Class<?> anchor = Class.forName(anchorClass, false, FencedLibrary.class.getClassLoader());
+      return Path.of(anchor.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException(
+          anchorClass + " is not on the test class path: is its module a test dependency?", e);
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("Unusable code source of " + anchorClass, e);
+    }
+  }
+}
