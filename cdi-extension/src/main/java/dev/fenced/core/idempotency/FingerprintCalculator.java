@@ -106,6 +106,19 @@ public final class FingerprintCalculator {
   }
 
   /**
+   * The fingerprint of a non-HTTP call whose arguments are a JSON value, counted in canonical form
+   * (object members sorted at every depth, no whitespace): the same arguments give the same
+   * fingerprint whatever order a serialiser wrote the members in.
+   *
+   * @param target what is called, such as {@code com.example.Handler.on}
+   * @param arguments the call's arguments as JSON
+   * @return the fingerprint
+   */
+  public Fingerprint ofCall(String target, JsonValue arguments) {
+    return ofCall(target, CanonicalJson.toBytes(Objects.requireNonNull(arguments, "arguments")));
+  }
+
+  /**
    * Whether a media type is JSON: {@code application/json} or a {@code +json} suffix, ignoring case
    * and parameters.
    *

@@ -162,34 +162,75 @@ public final class IdempotencyEngine {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(work, "work");
     Objects.requireNonNull(onLockLost, "onLockLost");
+    Claim claim = claim(key, fingerprint, options);
+    if (claim instanceof Claim.Claimed claimed) {
+      return run(claimed.execution(), options.ttl(), work, onLockLost);
+    }
+    if (claim instanceof Claim.Replay replay) {
+      return new Outcome.Replayed(replay.payload());
+    }
+    if (claim instanceof Claim.Reused) {
+      throw reused();
+    }
+    throw inUse((Claim.InUse) claim);
+  }
+
+  /**
+   * Claims {@code key} as {@link #claim(RecordKey, Fingerprint, Duration)} does, and when a
+   * same-fingerprint attempt still runs and {@code options} say {@link OnConflict#WAIT}, looks
+   * again with growing pauses until that attempt completes (replay), releases the key (this attempt
+   * claims it) or the wait times out. For adapters that run the work themselves, such as one that
+   * records the outcome after a transaction commits.
+   *
+   * @param key the record key
+   * @param fingerprint the fingerprint of this call
+   * @param options the lock ttl, conflict policy and wait timeout
+   * @return {@link Claim.Claimed}, {@link Claim.Replay}, {@link Claim.Reused}, or {@link
+   *     Claim.InUse} (only when {@code onConflict} is {@link OnConflict#REJECT})
+   * @throws IdempotencyException {@code IDEMPOTENCY_WAIT_TIMEOUT} or {@code
+   *     IDEMPOTENCY_STORE_UNAVAILABLE}; nothing was claimed
+   * @throws InterruptedException when interrupted while waiting; nothing was claimed
+   */
+  public Claim claim(RecordKey key, Fingerprint fingerprint, ExecutionOptions options)
+      throws InterruptedException {
+    Objects.requireNonNull(options, "options");
     WaitDeadline deadline = null;
     while (true) {
       Claim claim = claim(key, fingerprint, options.lockTtl());
-      if (claim instanceof Claim.Claimed claimed) {
-        return run(claimed.execution(), options.ttl(), work, onLockLost);
-      }
-      if (claim instanceof Claim.Replay replay) {
-        return new Outcome.Replayed(replay.payload());
-      }
-      if (claim instanceof Claim.Reused) {
-        throw new IdempotencyException(
-            ErrorCode.IDEMPOTENCY_KEY_REUSED,
-            "The idempotency key was already used for a different call (other arguments or"
-                + " target); use a new key for a new call");
-      }
-      Claim.InUse inUse = (Claim.InUse) claim;
-      if (options.onConflict() == OnConflict.REJECT) {
-        throw new IdempotencyException(
-            ErrorCode.IDEMPOTENCY_KEY_IN_USE,
-            "A call with this idempotency key is still running; retry after "
-                + inUse.retryAfterSeconds()
-                + " s");
+      if (!(claim instanceof Claim.InUse) || options.onConflict() == OnConflict.REJECT) {
+        return claim;
       }
       if (deadline == null) {
         deadline = new WaitDeadline(scheduler, options.waitTimeout());
       }
       deadline.pause();
     }
+  }
+
+  /**
+   * The error for {@link Claim.Reused}, as {@link #execute} throws it.
+   *
+   * @return an {@code IDEMPOTENCY_KEY_REUSED} exception
+   */
+  public static IdempotencyException reused() {
+    return new IdempotencyException(
+        ErrorCode.IDEMPOTENCY_KEY_REUSED,
+        "The idempotency key was already used for a different call (other arguments or"
+            + " target); use a new key for a new call");
+  }
+
+  /**
+   * The error for {@link Claim.InUse}, as {@link #execute} throws it.
+   *
+   * @param inUse the claim
+   * @return an {@code IDEMPOTENCY_KEY_IN_USE} exception
+   */
+  public static IdempotencyException inUse(Claim.InUse inUse) {
+    return new IdempotencyException(
+        ErrorCode.IDEMPOTENCY_KEY_IN_USE,
+        "A call with this idempotency key is still running; retry after "
+            + inUse.retryAfterSeconds()
+            + " s");
   }
 
   private static Outcome run(

@@ -1,0 +1,196 @@
+package dev.fenced.cdi;
+
+import dev.fenced.ErrorCode;
+import dev.fenced.cdi.call.ArgumentFingerprints;
+import dev.fenced.cdi.call.CallFactory;
+import dev.fenced.cdi.call.CallRunner;
+import dev.fenced.cdi.call.IdempotencyEvents;
+import dev.fenced.cdi.call.OutcomeCodec;
+import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.deployment.GlobalSettings;
+import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.core.idempotency.IdempotencyEngine;
+import dev.fenced.core.memory.InMemoryIdempotencyStore;
+import dev.fenced.core.time.ExecutorScheduler;
+import dev.fenced.idempotency.IdempotencyLockLost;
+import dev.fenced.idempotency.IdempotencyRejected;
+import dev.fenced.idempotency.IdempotencyReplayed;
+import dev.fenced.idempotency.IdempotencyScopeResolver;
+import dev.fenced.idempotency.Idempotent;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.literal.NamedLiteral;
+import jakarta.inject.Inject;
+import jakarta.json.bind.Jsonb;
+import jakarta.json.bind.JsonbBuilder;
+import java.lang.System.Logger.Level;
+import java.lang.reflect.Method;
+import java.security.Principal;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * The one {@link IdempotencyRuntime} of an application: the engine on the store {@code
+ * fenced.idempotency.store} selects, lock renewal on {@link FencedExecutor}, the guarded methods
+ * the extension read, scopes, CDI events, and the non-HTTP call machinery ({@link CallRunner}).
+ */
+@ApplicationScoped
+public class FencedIdempotencyRuntime implements IdempotencyRuntime {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
+  @Inject FencedExtension extension;
+  @Inject @Any Instance<Object> beans;
+  @Inject Event<Object> events;
+
+  private FencedExecutor executor;
+  private Jsonb jsonb;
+  private IdempotencyEngine engine;
+  private FingerprintCalculator fingerprints;
+  private CallFactory callFactory;
+  private CallRunner callRunner;
+
+  @PostConstruct
+  void start() {
+    ConfigLookup config = extension.config();
+    GlobalSettings settings = GlobalSettings.of(config);
+    IdempotencyStore store = store(StoreSelection.name(config));
+    executor = FencedExecutor.open();
+    engine =
+        new IdempotencyEngine(
+            store,
+            Clock.systemUTC(),
+            new ExecutorScheduler(executor.service()),
+            settings.retryAfter());
+    jsonb = JsonbBuilder.create();
+    fingerprints = new FingerprintCalculator();
+    callFactory =
+        new CallFactory(new ArgumentFingerprints(jsonb, fingerprints), fingerprints, settings);
+    callRunner =
+        new CallRunner(engine, new OutcomeCodec(jsonb), JtaTransactions.lookup(), callEvents());
+  }
+
+  @PreDestroy
+  void stop() {
+    executor.close();
+    try {
+      jsonb.close();
+    } catch (Exception e) {
+      LOG.log(Level.DEBUG, "Closing JSON-B failed", e);
+    }
+  }
+
+  @Override
+  public IdempotencyEngine engine() {
+    return engine;
+  }
+
+  @Override
+  public FingerprintCalculator fingerprints() {
+    return fingerprints;
+  }
+
+  @Override
+  public Optional<IdempotentMethod> guard(Class<?> beanClass, Method method) {
+    return guarded(beanClass, method).map(GuardedMethod::model);
+  }
+
+  /**
+   * The guarded method with its compiled key path.
+   *
+   * @param beanClass the bean class, or a proxy or subclass of it
+   * @param method the invoked method
+   * @return the guard, or empty when the method is not guarded
+   */
+  public Optional<GuardedMethod> guarded(Class<?> beanClass, Method method) {
+    return extension.guards().find(beanClass, method);
+  }
+
+  @Override
+  public String scope(IdempotentMethod method, Principal principal) {
+    String scope = method.scope();
+    if (scope.isEmpty()) {
+      return principal == null || principal.getName() == null ? "" : principal.getName();
+    }
+    if (scope.equals(Idempotent.GLOBAL_SCOPE)) {
+      return "";
+    }
+    String resolved =
+        beans.select(IdempotencyScopeResolver.class, NamedLiteral.of(scope)).get().currentScope();
+    if (resolved == null) {
+      throw new IllegalStateException(
+          "The IdempotencyScopeResolver named \""
+              + scope
+              + "\" returned null for "
+              + method.target()
+              + "; return \"\" for the global scope");
+    }
+    return resolved;
+  }
+
+  @Override
+  public void replayed(String target, String key) {
+    events.fire(new IdempotencyReplayed(target, key));
+  }
+
+  @Override
+  public void rejected(String target, String key, ErrorCode code) {
+    events.fire(new IdempotencyRejected(target, key, code));
+  }
+
+  @Override
+  public void lockLost(String target, String key) {
+    events.fire(new IdempotencyLockLost(target, key));
+  }
+
+  /**
+   * Resolves non-HTTP calls.
+   *
+   * @return the factory
+   */
+  public CallFactory calls() {
+    return callFactory;
+  }
+
+  /**
+   * Runs non-HTTP calls once per key.
+   *
+   * @return the runner
+   */
+  public CallRunner runner() {
+    return callRunner;
+  }
+
+  private IdempotencyStore store(String name) {
+    if (StoreSelection.isMemory(name)) {
+      return new InMemoryIdempotencyStore(Clock.systemUTC());
+    }
+    return beans.select(IdempotencyStore.class, NamedLiteral.of(name)).get();
+  }
+
+  private IdempotencyEvents callEvents() {
+    return new IdempotencyEvents() {
+      @Override
+      public void replayed(String target, String key) {
+        FencedIdempotencyRuntime.this.replayed(target, key);
+      }
+
+      @Override
+      public void rejected(String target, String key, ErrorCode code) {
+        FencedIdempotencyRuntime.this.rejected(target, key, code);
+      }
+
+      @Override
+      public void lockLost(String target, String key) {
+        FencedIdempotencyRuntime.this.lockLost(target, key);
+      }
+    };
+  }
+}

@@ -1,0 +1,37 @@
+package dev.fenced.cdi;
+
+import dev.fenced.cdi.call.CallFactory;
+import dev.fenced.cdi.call.GuardedCall;
+import dev.fenced.idempotency.Idempotency;
+import dev.fenced.idempotency.IdempotencyException;
+import dev.fenced.idempotency.IdempotencyOptions;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+
+/**
+ * The injectable {@link Idempotency}: the interceptor's guarantees for code that has its key in
+ * hand. Record key {@code <key>:dev.fenced.idempotency.Idempotency.execute}; the result is stored
+ * and replayed as {@link IdempotencyOptions#resultType()}.
+ */
+@ApplicationScoped
+public class ProgrammaticIdempotency implements Idempotency {
+
+  @Inject FencedIdempotencyRuntime runtime;
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> T execute(String key, Callable<T> work, IdempotencyOptions options) throws Exception {
+    Objects.requireNonNull(work, "work");
+    Objects.requireNonNull(options, "options");
+    GuardedCall call;
+    try {
+      call = runtime.calls().forProgrammatic(key, options);
+    } catch (IdempotencyException e) {
+      runtime.rejected(CallFactory.PROGRAMMATIC_TARGET, null, e.code());
+      throw e;
+    }
+    return (T) runtime.runner().run(call, work);
+  }
+}

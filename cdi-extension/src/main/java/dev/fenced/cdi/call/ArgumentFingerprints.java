@@ -1,0 +1,96 @@
+package dev.fenced.cdi.call;
+
+import dev.fenced.core.idempotency.Fingerprint;
+import dev.fenced.core.idempotency.FingerprintCalculator;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+import jakarta.json.bind.Jsonb;
+import java.io.StringReader;
+import java.lang.System.Logger.Level;
+import java.lang.reflect.Type;
+import java.util.Objects;
+
+/**
+ * The fingerprint of a non-HTTP call: its target and its arguments, each written with JSON-B under
+ * its declared parameter type and counted in canonical form (object members sorted), so a repeat
+ * with other arguments under the same key is told apart ({@code IDEMPOTENCY_KEY_REUSED}).
+ *
+ * <p>Container objects (any type in a {@code jakarta.*} or {@code javax.*} package, such as a JMS
+ * {@code Message}, whose redelivery flag changes, an EJB {@code Timer} or CDI {@code
+ * EventMetadata}) count only as their declared type's name. When an argument cannot be written with
+ * JSON-B, the fingerprint is the target alone: repeats under the key then replay whatever the first
+ * call stored, whatever their arguments (logged at FINE, without the arguments). Thread-safe.
+ */
+public final class ArgumentFingerprints {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final byte[] TARGET_ONLY = new byte[0];
+
+  private final Jsonb jsonb;
+  private final FingerprintCalculator calculator;
+
+  /**
+   * Creates the fingerprints of calls.
+   *
+   * @param jsonb writes the arguments
+   * @param calculator hashes the target and the written arguments
+   */
+  public ArgumentFingerprints(Jsonb jsonb, FingerprintCalculator calculator) {
+    this.jsonb = Objects.requireNonNull(jsonb, "jsonb");
+    this.calculator = Objects.requireNonNull(calculator, "calculator");
+  }
+
+  /**
+   * The fingerprint of one call.
+   *
+   * @param target the called method, {@code com.example.Shipping.onPaid}
+   * @param parameterTypes the method's generic parameter types
+   * @param arguments the arguments, one per parameter
+   * @return the fingerprint
+   */
+  public Fingerprint of(String target, Type[] parameterTypes, Object[] arguments) {
+    Objects.requireNonNull(target, "target");
+    if (parameterTypes.length != arguments.length) {
+      throw new IllegalArgumentException(
+          arguments.length + " arguments for " + parameterTypes.length + " parameters");
+    }
+    JsonArrayBuilder array = Json.createArrayBuilder();
+    for (int i = 0; i < arguments.length; i++) {
+      try {
+        array.add(write(parameterTypes[i], arguments[i]));
+      } catch (RuntimeException e) {
+        int position = i + 1;
+        LOG.log(
+            Level.DEBUG,
+            () ->
+                "Argument "
+                    + position
+                    + " of "
+                    + target
+                    + " cannot be written with JSON-B; its fingerprint counts the target only",
+            e);
+        return calculator.ofCall(target, TARGET_ONLY);
+      }
+    }
+    return calculator.ofCall(target, array.build());
+  }
+
+  private JsonValue write(Type type, Object argument) {
+    if (argument == null) {
+      return JsonValue.NULL;
+    }
+    if (isContainerObject(type)) {
+      return Json.createValue(type.getTypeName());
+    }
+    try (JsonReader reader = Json.createReader(new StringReader(jsonb.toJson(argument, type)))) {
+      return reader.readValue();
+    }
+  }
+
+  private static boolean isContainerObject(Type type) {
+    String name = type.getTypeName();
+    return name.startsWith("jakarta.") || name.startsWith("javax.");
+  }
+}

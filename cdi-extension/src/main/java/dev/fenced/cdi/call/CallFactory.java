@@ -1,0 +1,101 @@
+package dev.fenced.cdi.call;
+
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.config.KeyPath;
+import dev.fenced.cdi.deployment.GlobalSettings;
+import dev.fenced.core.idempotency.ExecutionOptions;
+import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.core.idempotency.RecordKey;
+import dev.fenced.idempotency.Idempotency;
+import dev.fenced.idempotency.IdempotencyException;
+import dev.fenced.idempotency.IdempotencyOptions;
+import dev.fenced.idempotency.StoreIf;
+import java.lang.reflect.Method;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Resolves a call to guard: from an {@code @Idempotent} bean method and its arguments, or from a
+ * programmatic {@link Idempotency#execute} call.
+ *
+ * <p>A bean method's record key is {@code <key>:<bean class>.<method>}, its fingerprint the target
+ * and the arguments ({@link ArgumentFingerprints}). A programmatic call's record key is {@code
+ * <key>:dev.fenced.idempotency.Idempotency.execute}, one namespace for every programmatic caller of
+ * the application, and its fingerprint the target and the result type's name, so two callers that
+ * share a key with different result types get {@code IDEMPOTENCY_KEY_REUSED} instead of each
+ * other's value.
+ */
+public final class CallFactory {
+
+  /** The target of programmatic calls, in events, logs and record keys. */
+  public static final String PROGRAMMATIC_TARGET = Idempotency.class.getName() + ".execute";
+
+  private final ArgumentFingerprints arguments;
+  private final FingerprintCalculator fingerprints;
+  private final GlobalSettings settings;
+
+  /**
+   * Creates a factory.
+   *
+   * @param arguments the fingerprints of bean method calls
+   * @param fingerprints the fingerprints of programmatic calls
+   * @param settings the global defaults of programmatic calls
+   */
+  public CallFactory(
+      ArgumentFingerprints arguments, FingerprintCalculator fingerprints, GlobalSettings settings) {
+    this.arguments = Objects.requireNonNull(arguments, "arguments");
+    this.fingerprints = Objects.requireNonNull(fingerprints, "fingerprints");
+    this.settings = Objects.requireNonNull(settings, "settings");
+  }
+
+  /**
+   * The call of a guarded non-HTTP bean method.
+   *
+   * @param model the method's validated model
+   * @param method the method
+   * @param keyPath the compiled path to the key
+   * @param args the arguments
+   * @return the call
+   * @throws IdempotencyException {@code IDEMPOTENCY_KEY_REQUIRED} or {@code
+   *     IDEMPOTENCY_KEY_INVALID}
+   */
+  public GuardedCall forMethod(
+      IdempotentMethod model, Method method, KeyPath keyPath, Object[] args) {
+    String key = CallKeys.read(args[model.keyParameter()], keyPath);
+    return new GuardedCall(
+        model.target(),
+        key,
+        RecordKey.method(key, model.className(), model.methodName()),
+        arguments.of(model.target(), method.getGenericParameterTypes(), args),
+        new ExecutionOptions(model.ttl(), model.lockTtl(), model.onConflict(), model.waitTimeout()),
+        model.returnType(),
+        model.storeIf());
+  }
+
+  /**
+   * The call of {@link Idempotency#execute}.
+   *
+   * @param key the caller's key
+   * @param options the caller's options; unset durations take the global settings
+   * @return the call
+   * @throws IdempotencyException {@code IDEMPOTENCY_KEY_REQUIRED} or {@code
+   *     IDEMPOTENCY_KEY_INVALID}
+   */
+  public GuardedCall forProgrammatic(String key, IdempotencyOptions options) {
+    String valid = CallKeys.require(key);
+    Duration lockTtl = options.lockTtl().orElse(settings.lockTtl());
+    Duration waitTimeout = options.waitTimeout().or(settings::waitTimeout).orElse(lockTtl);
+    return new GuardedCall(
+        PROGRAMMATIC_TARGET,
+        valid,
+        RecordKey.method(valid, Idempotency.class.getName(), "execute"),
+        fingerprints.ofCall(
+            PROGRAMMATIC_TARGET,
+            options.resultType().getTypeName().getBytes(StandardCharsets.UTF_8)),
+        new ExecutionOptions(
+            options.ttl().orElse(settings.ttl()), lockTtl, options.onConflict(), waitTimeout),
+        options.resultType(),
+        StoreIf.NOT_SERVER_ERROR);
+  }
+}

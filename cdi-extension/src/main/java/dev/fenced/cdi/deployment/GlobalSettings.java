@@ -1,0 +1,107 @@
+package dev.fenced.cdi.deployment;
+
+import dev.fenced.cdi.config.ConfigKeys;
+import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.core.config.DurationParser;
+import dev.fenced.idempotency.OnConflict;
+import dev.fenced.idempotency.StoreIf;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The global {@code fenced.idempotency.*} settings: checked once at deployment (so a bad value
+ * fails even when no method is guarded yet), and the defaults of programmatic calls.
+ *
+ * @param ttl {@code fenced.idempotency.ttl}, default 24h
+ * @param lockTtl {@code fenced.idempotency.lock-ttl}, default 60s
+ * @param retryAfter {@code fenced.idempotency.retry-after}, default 1s
+ * @param waitTimeout {@code fenced.idempotency.wait-timeout}, empty for the lock ttl of each call
+ */
+public record GlobalSettings(
+    Duration ttl, Duration lockTtl, Duration retryAfter, Optional<Duration> waitTimeout) {
+
+  private static final String AREA = "idempotency";
+
+  /**
+   * The settings, each invalid value replaced by its default (see {@link #problems}).
+   *
+   * @param config the application's config
+   * @return the settings
+   */
+  public static GlobalSettings of(ConfigLookup config) {
+    return new GlobalSettings(
+        duration(config, "ttl").orElse(Duration.ofHours(24)),
+        duration(config, "lockTtl").orElse(Duration.ofSeconds(60)),
+        duration(config, "retryAfter").orElse(Duration.ofSeconds(1)),
+        duration(config, "waitTimeout"));
+  }
+
+  /**
+   * Every invalid global value, each message naming the key and the value.
+   *
+   * @param config the application's config
+   * @return the problems, empty when all are valid
+   */
+  public static List<String> problems(ConfigLookup config) {
+    List<String> problems = new ArrayList<>();
+    for (String member : List.of("ttl", "lockTtl", "retryAfter", "waitTimeout")) {
+      String key = ConfigKeys.global(AREA, member);
+      config
+          .value(key)
+          .ifPresent(
+              value -> {
+                try {
+                  DurationParser.parsePositive(key, value);
+                } catch (IllegalArgumentException e) {
+                  problems.add(e.getMessage());
+                }
+              });
+    }
+    String required = ConfigKeys.global(AREA, "required");
+    config
+        .value(required)
+        .map(v -> v.strip().toLowerCase(Locale.ROOT))
+        .filter(v -> !v.equals("true") && !v.equals("false"))
+        .ifPresent(v -> problems.add(required + "=" + v + " is not a boolean; use true or false"));
+    enumProblem(config, "storeIf", StoreIf.class).ifPresent(problems::add);
+    enumProblem(config, "onConflict", OnConflict.class).ifPresent(problems::add);
+    String header = ConfigKeys.global(AREA, "header");
+    config
+        .value(header)
+        .filter(String::isBlank)
+        .ifPresent(
+            v ->
+                problems.add(
+                    header
+                        + " is empty; name the request header that carries the key, e.g."
+                        + " Idempotency-Key"));
+    return problems;
+  }
+
+  private static Optional<Duration> duration(ConfigLookup config, String member) {
+    String key = ConfigKeys.global(AREA, member);
+    try {
+      return config.value(key).flatMap(value -> DurationParser.parsePositive(key, value));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static <E extends Enum<E>> Optional<String> enumProblem(
+      ConfigLookup config, String member, Class<E> type) {
+    String key = ConfigKeys.global(AREA, member);
+    return config
+        .value(key)
+        .filter(
+            value ->
+                Arrays.stream(type.getEnumConstants())
+                    .noneMatch(c -> c.name().equalsIgnoreCase(value.strip())))
+        .map(
+            value ->
+                key + "=" + value + " is not one of " + Arrays.toString(type.getEnumConstants()));
+  }
+}

@@ -1,0 +1,94 @@
+package dev.fenced.cdi.deployment;
+
+import dev.fenced.FencedPriorities;
+import dev.fenced.cdi.config.ConfigLookup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Keeps Fenced's interceptors outside MicroProfile Fault Tolerance's, so every {@code @Retry}
+ * attempt runs under one claimed key. {@value #FENCED} moves Fenced's base priority (that of
+ * {@code @OnOneInstance}; the others follow it in their order, {@code @Idempotent} two above);
+ * {@value #FAULT_TOLERANCE} is Fault Tolerance's own key. The deployment fails when Fault
+ * Tolerance's priority is at or below {@code @Idempotent}'s.
+ */
+public final class InterceptorOrder {
+
+  /** Fenced's base priority key. */
+  public static final String FENCED = "fenced.interceptor.priority";
+
+  /** MicroProfile Fault Tolerance's priority key. */
+  public static final String FAULT_TOLERANCE = "mp.fault.tolerance.interceptor.priority";
+
+  private static final int IDEMPOTENT_OFFSET =
+      FencedPriorities.IDEMPOTENT - FencedPriorities.ON_ONE_INSTANCE;
+
+  private InterceptorOrder() {}
+
+  /**
+   * The priority of the {@code @Idempotent} interceptor.
+   *
+   * @param config the application's config
+   * @return {@link FencedPriorities#IDEMPOTENT}, or the configured base plus two; the default when
+   *     the configured value is not an integer (reported by {@link #problems})
+   */
+  public static int idempotent(ConfigLookup config) {
+    return integer(config, FENCED)
+        .map(base -> base + IDEMPOTENT_OFFSET)
+        .orElse(FencedPriorities.IDEMPOTENT);
+  }
+
+  /**
+   * What is wrong with the priorities.
+   *
+   * @param config the application's config
+   * @return the problems, empty when Fenced runs outside Fault Tolerance
+   */
+  public static List<String> problems(ConfigLookup config) {
+    List<String> problems = new ArrayList<>();
+    for (String key : List.of(FENCED, FAULT_TOLERANCE)) {
+      Optional<String> raw = config.value(key).map(String::strip);
+      if (raw.isPresent() && integer(config, key).isEmpty()) {
+        problems.add(key + "=" + raw.get() + " is not an integer; use a whole number");
+      }
+    }
+    if (!problems.isEmpty()) {
+      return problems;
+    }
+    int idempotent = idempotent(config);
+    int faultTolerance = integer(config, FAULT_TOLERANCE).orElse(FencedPriorities.FAULT_TOLERANCE);
+    if (faultTolerance <= idempotent) {
+      problems.add(
+          "MicroProfile Fault Tolerance's interceptor priority ("
+              + describe(config, FAULT_TOLERANCE, faultTolerance)
+              + ") is at or below Fenced's @Idempotent interceptor priority ("
+              + describe(config, FENCED, idempotent)
+              + "), so Fenced would run inside Fault Tolerance and every @Retry attempt would claim"
+              + " the key again. Set "
+              + FAULT_TOLERANCE
+              + " above "
+              + idempotent
+              + ", or "
+              + FENCED
+              + " below "
+              + (faultTolerance - IDEMPOTENT_OFFSET));
+    }
+    return problems;
+  }
+
+  private static String describe(ConfigLookup config, String key, int value) {
+    return config
+        .value(key)
+        .map(raw -> value + ", from " + key + "=" + raw.strip())
+        .orElse(value + ", the default");
+  }
+
+  private static Optional<Integer> integer(ConfigLookup config, String key) {
+    try {
+      return config.value(key).map(String::strip).map(Integer::valueOf);
+    } catch (NumberFormatException e) {
+      return Optional.empty();
+    }
+  }
+}

@@ -1,0 +1,65 @@
+package dev.fenced.cdi.deployment;
+
+import dev.fenced.cdi.config.ConfigLookup;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Refuses the in-memory store in production: with {@code mp.config.profile=prod} it keeps keys on
+ * one instance only, so a repeat sent to another instance runs again. {@code
+ * fenced.allow-in-memory-storage=true} allows it on purpose (a single-instance deployment).
+ */
+public final class ProductionGuard {
+
+  /** The MicroProfile Config profile key. */
+  public static final String PROFILE = "mp.config.profile";
+
+  /** The key that allows the in-memory store in production. */
+  public static final String ALLOW = "fenced.allow-in-memory-storage";
+
+  private ProductionGuard() {}
+
+  /**
+   * What is wrong with the store choice for the active profile.
+   *
+   * @param config the application's config
+   * @param storeName the selected store, see {@link StoreSelection#name}
+   * @return the problem, or empty
+   */
+  public static Optional<String> problem(ConfigLookup config, String storeName) {
+    Optional<String> allow = config.value(ALLOW).map(v -> v.strip().toLowerCase(Locale.ROOT));
+    if (allow.isPresent() && !allow.get().equals("true") && !allow.get().equals("false")) {
+      return Optional.of(
+          ALLOW + "=" + allow.get() + " is not a boolean; use true or false (the default)");
+    }
+    if (!StoreSelection.isMemory(storeName) || !isProduction(config)) {
+      return Optional.empty();
+    }
+    if (allow.orElse("false").equals("true")) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "The idempotency store is the in-memory one ("
+            + StoreSelection.KEY
+            + "="
+            + storeName
+            + ") and "
+            + PROFILE
+            + "=prod: keys would live on this instance only, so a repeat sent to another instance"
+            + " runs again. Set "
+            + StoreSelection.KEY
+            + " to jpa, redis or your store's bean name, or set "
+            + ALLOW
+            + "=true if the application runs on exactly one instance");
+  }
+
+  private static boolean isProduction(ConfigLookup config) {
+    String profiles = config.value(PROFILE).orElse("");
+    for (String profile : profiles.split(",")) {
+      if (profile.strip().equals("prod")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,139 @@
+package dev.fenced.cdi.jaxrs;
+
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.core.idempotency.Completion;
+import dev.fenced.core.idempotency.Execution;
+import java.lang.System.Logger.Level;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One request that holds its idempotency key while the method runs, kept in a request property from
+ * the request filter to the writer interceptor.
+ *
+ * <p>It ends exactly once, by whichever comes first: {@link #store} (the response is recorded),
+ * {@link #release} (a retry may run the method again) or {@link #abandon} (the request ended
+ * without either, e.g. after an unmapped exception). Store and release wait for an active JTA
+ * transaction to end ({@link AfterCommit}); the key stays locked, and renewed, until then.
+ */
+final class ClaimedRequest {
+
+  /** The request property (a servlet request attribute in a servlet container) holding it. */
+  static final String PROPERTY = ClaimedRequest.class.getName();
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
+  private final IdempotentMethod model;
+  private final String target;
+  private final String key;
+  private final Execution execution;
+  private final AfterCommit afterCommit;
+  private final AtomicBoolean decided = new AtomicBoolean();
+  private volatile int awaitedStatus;
+
+  /**
+   * Wraps a claimed execution.
+   *
+   * @param model the guarded method
+   * @param target the request as events name it, {@code "POST /orders/7/pay"}
+   * @param key the client's key
+   * @param execution the claimed execution, renewing its lock
+   * @param afterCommit when to record
+   */
+  ClaimedRequest(
+      IdempotentMethod model,
+      String target,
+      String key,
+      Execution execution,
+      AfterCommit afterCommit) {
+    this.model = Objects.requireNonNull(model, "model");
+    this.target = Objects.requireNonNull(target, "target");
+    this.key = Objects.requireNonNull(key, "key");
+    this.execution = Objects.requireNonNull(execution, "execution");
+    this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+  }
+
+  IdempotentMethod model() {
+    return model;
+  }
+
+  String target() {
+    return target;
+  }
+
+  /**
+   * Notes that the body is to be captured, with the final status the response filter saw.
+   *
+   * @param status the status to store with the body
+   */
+  void awaitBody(int status) {
+    awaitedStatus = status;
+  }
+
+  /**
+   * The status noted by {@link #awaitBody}, while the request has not ended.
+   *
+   * @return the status, or 0 when no body is awaited
+   */
+  int awaitedStatus() {
+    return decided.get() ? 0 : awaitedStatus;
+  }
+
+  /**
+   * Records the outcome for replay, once the work it describes is committed; releases the key when
+   * it rolls back. Does nothing when the request already ended.
+   *
+   * @param outcome the response the client received
+   */
+  void store(HttpOutcome outcome) {
+    if (!decided.compareAndSet(false, true)) {
+      return;
+    }
+    byte[] payload = HttpOutcomeCodec.encode(outcome);
+    afterCommit.whenDone(
+        committed -> {
+          if (committed) {
+            Completion completion = execution.complete(payload, model.ttl());
+            LOG.log(Level.DEBUG, () -> "Recorded the outcome of " + target + ": " + completion);
+          } else {
+            releaseNow("its transaction rolled back");
+          }
+        });
+  }
+
+  /**
+   * Releases the key, once an active transaction ended, so a retry runs the method again. Does
+   * nothing when the request already ended.
+   *
+   * @param reason why, for the log
+   */
+  void release(String reason) {
+    if (decided.compareAndSet(false, true)) {
+      afterCommit.whenDone(committed -> releaseNow(reason));
+    }
+  }
+
+  /**
+   * Releases the key now if nothing else ended the request: the request is over and no response
+   * filter or writer interceptor recorded or released it.
+   *
+   * @return whether this call released it
+   */
+  boolean abandon() {
+    if (!decided.compareAndSet(false, true)) {
+      return false;
+    }
+    releaseNow("the request ended without a response Fenced could record (an unmapped exception?)");
+    return true;
+  }
+
+  private void releaseNow(String reason) {
+    execution.release();
+    LOG.log(Level.DEBUG, () -> "Released the idempotency key of " + target + ": " + reason);
+  }
+
+  @Override
+  public String toString() {
+    return "ClaimedRequest[" + target + "]";
+  }
+}

@@ -1,0 +1,138 @@
+package dev.fenced.cdi.jaxrs;
+
+import dev.fenced.cdi.IdempotencyRuntime;
+import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.config.IdempotentMethodReader;
+import dev.fenced.core.idempotency.StoragePolicy;
+import dev.fenced.idempotency.Idempotent;
+import jakarta.enterprise.inject.spi.CDI;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.DynamicFeature;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.FeatureContext;
+import jakarta.ws.rs.ext.Provider;
+import java.lang.reflect.Method;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * Gives every {@code @Idempotent} JAX-RS resource method its HTTP semantics: binds to it, and to no
+ * other method, an {@link IdempotencyRequestFilter}, an {@link IdempotencyResponseFilter} and a
+ * {@link ResponseCaptureInterceptor}.
+ *
+ * <p>Discovered by JAX-RS provider scanning; an {@code Application} whose {@code getClasses()}
+ * lists its classes must list this one too. The validated model comes from {@link
+ * IdempotencyRuntime#guard}; for a resource class that is not a CDI bean (so the extension never
+ * saw it) the model is read here, with the same reader and MicroProfile Config, and an invalid one
+ * fails the deployment the same way. A guarded method whose runtime cannot be found also fails it:
+ * an {@code @Idempotent} endpoint never runs unguarded.
+ *
+ * <p>Priorities (lower runs first for request filters and writer interceptors, last for response
+ * filters):
+ *
+ * <ul>
+ *   <li>request filter {@value #REQUEST_FILTER_PRIORITY} ({@code USER + 1000}): after
+ *       authentication (the scope is the principal), authorization and the application's own
+ *       filters, so a request another filter refuses (401, 403, 429) never takes a key;
+ *   <li>response filter {@value #RESPONSE_FILTER_PRIORITY}: the last response filter, so the status
+ *       it stores is the one the client gets;
+ *   <li>writer interceptor {@value #WRITER_INTERCEPTOR_PRIORITY}: the first, hence outermost,
+ *       writer interceptor, so it captures what {@code ENTITY_CODER} interceptors (GZIP) wrote.
+ * </ul>
+ */
+@Provider
+public class IdempotencyFeature implements DynamicFeature {
+
+  /** Priority of the request filter: after every filter at the standard priorities. */
+  public static final int REQUEST_FILTER_PRIORITY = Priorities.USER + 1000;
+
+  /** Priority of the response filter: below every standard priority, so it runs last. */
+  public static final int RESPONSE_FILTER_PRIORITY = Priorities.AUTHENTICATION - 900;
+
+  /** Priority of the writer interceptor: below every standard priority, so it is outermost. */
+  public static final int WRITER_INTERCEPTOR_PRIORITY = Priorities.AUTHENTICATION - 900;
+
+  private final Supplier<IdempotencyRuntime> runtime;
+  private final AfterCommit afterCommit;
+  private volatile IdempotencyRuntime resolved;
+
+  /** Created by the JAX-RS runtime; finds the {@link IdempotencyRuntime} bean through CDI. */
+  public IdempotencyFeature() {
+    this(() -> CDI.current().select(IdempotencyRuntime.class).get(), AfterCommit.fromJndi());
+  }
+
+  IdempotencyFeature(Supplier<IdempotencyRuntime> runtime, AfterCommit afterCommit) {
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+  }
+
+  @Override
+  public void configure(ResourceInfo resourceInfo, FeatureContext context) {
+    Class<?> resourceClass = userClass(resourceInfo.getResourceClass());
+    Method method = resourceInfo.getResourceMethod();
+    if (resourceClass == null || method == null || !annotated(resourceClass, method)) {
+      return;
+    }
+    IdempotencyRuntime shared = runtime(resourceClass, method);
+    Optional<IdempotentMethod> guard =
+        shared.guard(resourceClass, method).or(() -> readModel(resourceClass, method));
+    guard
+        .filter(IdempotentMethod::http)
+        .ifPresent(
+            model -> {
+              RequestGate gate = new RequestGate(shared, model, afterCommit);
+              context.register(
+                  new IdempotencyRequestFilter(gate, model.header()), REQUEST_FILTER_PRIORITY);
+              context.register(
+                  new IdempotencyResponseFilter(StoragePolicy.of(model.storeIf())),
+                  RESPONSE_FILTER_PRIORITY);
+              context.register(new ResponseCaptureInterceptor(), WRITER_INTERCEPTOR_PRIORITY);
+            });
+  }
+
+  /** A cheap first look, so unguarded applications never touch CDI or config here. */
+  private static boolean annotated(Class<?> resourceClass, Method method) {
+    return method.isAnnotationPresent(Idempotent.class)
+        || resourceClass.isAnnotationPresent(Idempotent.class)
+        || method.getDeclaringClass().isAnnotationPresent(Idempotent.class);
+  }
+
+  private IdempotencyRuntime runtime(Class<?> resourceClass, Method method) {
+    IdempotencyRuntime known = resolved;
+    if (known != null) {
+      return known;
+    }
+    try {
+      known = runtime.get();
+    } catch (RuntimeException e) {
+      throw new IllegalStateException(
+          resourceClass.getName()
+              + "."
+              + method.getName()
+              + " is @Idempotent but Fenced's IdempotencyRuntime bean cannot be found, so its"
+              + " requests cannot be guarded; deploy fenced-cdi with its CDI extension enabled",
+          e);
+    }
+    resolved = known;
+    return known;
+  }
+
+  private static Optional<IdempotentMethod> readModel(Class<?> resourceClass, Method method) {
+    return new IdempotentMethodReader(ConfigLookup.of(ConfigProvider.getConfig()))
+        .read(resourceClass, method);
+  }
+
+  /** The class the application wrote, not a container's proxy subclass of it. */
+  private static Class<?> userClass(Class<?> type) {
+    Class<?> c = type;
+    while (c != null
+        && c.getSuperclass() != null
+        && (c.isSynthetic() || c.getName().contains("$$"))) {
+      c = c.getSuperclass();
+    }
+    return c;
+  }
+}

@@ -1,0 +1,115 @@
+package dev.fenced.cdi.jaxrs;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriInfo;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.security.Principal;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Bound to one guarded resource method: runs the {@link RequestGate} and turns its decision into
+ * JAX-RS terms (proceed with the claim in a request property, or abort with a replay or a problem).
+ * Reads the whole request body and puts it back for the method.
+ */
+final class IdempotencyRequestFilter implements ContainerRequestFilter {
+
+  /** The request property holding a replayed body, so the writer interceptor sends it as is. */
+  static final String REPLAY_BODY = IdempotencyRequestFilter.class.getName() + ".replayBody";
+
+  private final RequestGate gate;
+  private final String header;
+
+  /**
+   * Creates the filter of one method.
+   *
+   * @param gate the method's gate
+   * @param header the name of the key header
+   */
+  IdempotencyRequestFilter(RequestGate gate, String header) {
+    this.gate = Objects.requireNonNull(gate, "gate");
+    this.header = Objects.requireNonNull(header, "header");
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request) throws IOException {
+    Admission admission = gate.admit(describe(request));
+    if (admission instanceof Admission.Proceed proceed) {
+      request.setProperty(ClaimedRequest.PROPERTY, proceed.claimed());
+    } else if (admission instanceof Admission.Replay replay) {
+      request.abortWith(replayOf(request, replay.outcome()));
+    } else if (admission instanceof Admission.Refused refused) {
+      request.abortWith(problemOf(refused));
+    }
+  }
+
+  private IncomingRequest describe(ContainerRequestContext request) {
+    UriInfo uri = request.getUriInfo();
+    String path = uri.getPath(false);
+    SecurityContext security = request.getSecurityContext();
+    Principal principal = security == null ? null : security.getUserPrincipal();
+    return new IncomingRequest(
+        request.getMethod(),
+        path.startsWith("/") ? path : "/" + path,
+        uri.getRequestUri().getRawQuery(),
+        keyHeaders(request),
+        principal,
+        request.getHeaderString(HttpHeaders.CONTENT_TYPE),
+        () -> bufferBody(request));
+  }
+
+  /** Every line of the key header; header names are case-insensitive. */
+  private List<String> keyHeaders(ContainerRequestContext request) {
+    List<String> values = request.getHeaders().get(header);
+    if (values != null) {
+      return values;
+    }
+    for (Map.Entry<String, List<String>> entry : request.getHeaders().entrySet()) {
+      if (header.equalsIgnoreCase(entry.getKey())) {
+        return entry.getValue();
+      }
+    }
+    return List.of();
+  }
+
+  /** Reads the whole entity and puts the bytes back for the resource method. */
+  private static byte[] bufferBody(ContainerRequestContext request) throws IOException {
+    InputStream in = request.getEntityStream();
+    if (in == null) {
+      return new byte[0];
+    }
+    byte[] body = in.readAllBytes();
+    request.setEntityStream(new ByteArrayInputStream(body));
+    return body;
+  }
+
+  private static Response replayOf(ContainerRequestContext request, HttpOutcome outcome) {
+    Response.ResponseBuilder response = Response.status(outcome.status());
+    outcome.headers().forEach((name, values) -> values.forEach(v -> response.header(name, v)));
+    response.header(ReplayHeaders.REPLAYED, "true");
+    byte[] body = outcome.body();
+    if (body.length > 0) {
+      response.entity(body);
+      request.setProperty(REPLAY_BODY, body);
+    }
+    return response.build();
+  }
+
+  private static Response problemOf(Admission.Refused refused) {
+    Response.ResponseBuilder response =
+        Response.status(refused.code().httpStatus())
+            .type(ProblemDetails.MEDIA_TYPE)
+            .entity(ProblemDetails.body(refused.code(), refused.detail()));
+    if (refused.retryAfter() != null) {
+      response.header(RetryAfter.HEADER, refused.retryAfter());
+    }
+    return response.build();
+  }
+}

@@ -1,0 +1,60 @@
+package dev.fenced.cdi.jaxrs;
+
+import dev.fenced.core.idempotency.StoragePolicy;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import java.lang.System.Logger.Level;
+
+/**
+ * Bound to one guarded resource method: decides, from the final status and entity, whether the
+ * response is stored now (no body), after the writer interceptor captured the body, or not at all
+ * (the key is released). Runs after the method returned, so after its own transaction ended; also
+ * sees responses an {@code ExceptionMapper} produced.
+ */
+final class IdempotencyResponseFilter implements ContainerResponseFilter {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
+  private final StoragePolicy policy;
+
+  /**
+   * Creates the filter of one method.
+   *
+   * @param policy the method's storage policy
+   */
+  IdempotencyResponseFilter(StoragePolicy policy) {
+    this.policy = policy;
+  }
+
+  @Override
+  public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+    if (!(request.getProperty(ClaimedRequest.PROPERTY) instanceof ClaimedRequest claimed)) {
+      return;
+    }
+    int status = response.getStatus();
+    Object entity = response.hasEntity() ? response.getEntity() : null;
+    switch (ResponsePlan.of(policy, status, entity, response.getMediaType())) {
+      case RELEASE -> claimed.release("the status " + status + " is not stored (" + policy + ")");
+      case RELEASE_STREAMING -> {
+        LOG.log(
+            Level.WARNING,
+            "The response of "
+                + claimed.target()
+                + " is streamed ("
+                + entity.getClass().getName()
+                + ") and cannot be stored, so its idempotency key was released: a repeat will run"
+                + " the method again. Return the body as a value to make it replayable.");
+        claimed.release("the response is streamed");
+      }
+      case STORE_NOW ->
+          claimed.store(
+              new HttpOutcome(
+                  status,
+                  ReplayHeaders.select(
+                      claimed.model().replayHeaders(), response.getStringHeaders()),
+                  new byte[0]));
+      case CAPTURE_BODY -> claimed.awaitBody(status);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package dev.fenced.cdi.jaxrs;
+
+import java.io.IOException;
+import java.security.Principal;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the request gate needs of an HTTP request, apart from JAX-RS.
+ *
+ * @param method the HTTP method as received
+ * @param path the path below the application's base URI, still percent-encoded as received, with a
+ *     leading {@code /}
+ * @param query the raw query string, or {@code null} when there is none
+ * @param keyHeaders every value of the key header (one per header line), empty when absent
+ * @param principal the authenticated caller, or {@code null}
+ * @param mediaType the request {@code Content-Type}, or {@code null}
+ * @param body reads the whole request body (empty when there is none); read only for requests that
+ *     carry a valid key
+ */
+record IncomingRequest(
+    String method,
+    String path,
+    String query,
+    List<String> keyHeaders,
+    Principal principal,
+    String mediaType,
+    Body body) {
+
+  /**
+   * Validates the components.
+   *
+   * @param method never {@code null}
+   * @param path never {@code null}
+   * @param query may be {@code null}
+   * @param keyHeaders never {@code null}; copied
+   * @param principal may be {@code null}
+   * @param mediaType may be {@code null}
+   * @param body never {@code null}
+   */
+  IncomingRequest {
+    Objects.requireNonNull(method, "method");
+    Objects.requireNonNull(path, "path");
+    keyHeaders = List.copyOf(keyHeaders);
+    Objects.requireNonNull(body, "body");
+  }
+
+  /**
+   * The request as events and logs name it: method and path, without the query (which may carry
+   * secrets).
+   *
+   * @return for example {@code POST /orders/7/pay}
+   */
+  String target() {
+    return method + " " + path;
+  }
+
+  /**
+   * The path and query the fingerprint counts.
+   *
+   * @return {@code path} or {@code path?query}
+   */
+  String pathAndQuery() {
+    return query == null ? path : path + "?" + query;
+  }
+
+  /** Reads the request body once. */
+  @FunctionalInterface
+  interface Body {
+
+    /**
+     * Reads the body.
+     *
+     * @return the bytes, empty when there is no body
+     * @throws IOException when the body cannot be read
+     */
+    byte[] read() throws IOException;
+  }
+}

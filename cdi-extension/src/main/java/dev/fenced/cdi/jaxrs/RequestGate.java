@@ -1,0 +1,169 @@
+package dev.fenced.cdi.jaxrs;
+
+import dev.fenced.ErrorCode;
+import dev.fenced.cdi.IdempotencyRuntime;
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.core.idempotency.Claim;
+import dev.fenced.core.idempotency.Fingerprint;
+import dev.fenced.core.idempotency.IdempotencyKeys;
+import dev.fenced.core.idempotency.RecordKey;
+import dev.fenced.idempotency.IdempotencyException;
+import java.io.IOException;
+import java.lang.System.Logger.Level;
+import java.util.Objects;
+
+/**
+ * The request side of the HTTP semantics, apart from JAX-RS: reads the key, claims it, and says
+ * whether the method runs, a stored response is replayed, or the request is refused (firing the
+ * matching event).
+ *
+ * <p>Order: the key header (missing: unguarded, or 400 {@code IDEMPOTENCY_KEY_REQUIRED}; more than
+ * one, or not 1-255 printable ASCII after unquoting: 400 {@code IDEMPOTENCY_KEY_INVALID}); then the
+ * body, the scope and the fingerprint; then the claim (503 when the store cannot be reached, 409
+ * with {@code Retry-After} while the first request runs, 422 for another request under the key, 500
+ * when the stored record cannot be decoded). Nothing is claimed for a refused request.
+ */
+final class RequestGate {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
+  private final IdempotencyRuntime runtime;
+  private final IdempotentMethod model;
+  private final AfterCommit afterCommit;
+
+  /**
+   * Creates the gate of one method.
+   *
+   * @param runtime the shared runtime
+   * @param model the method's validated model
+   * @param afterCommit when a claim's outcome is recorded
+   */
+  RequestGate(IdempotencyRuntime runtime, IdempotentMethod model, AfterCommit afterCommit) {
+    this.runtime = Objects.requireNonNull(runtime, "runtime");
+    this.model = Objects.requireNonNull(model, "model");
+    this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+  }
+
+  /**
+   * Decides one request.
+   *
+   * @param request the request
+   * @return the decision; a {@link Admission.Proceed} holds a running claim the caller must end
+   * @throws IOException when the body cannot be read (nothing was claimed)
+   */
+  Admission admit(IncomingRequest request) throws IOException {
+    String target = request.target();
+    if (request.keyHeaders().isEmpty()) {
+      return model.required()
+          ? refuse(
+              target,
+              null,
+              ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
+              "This request needs an "
+                  + model.header()
+                  + " header: send a new unique key with each new request, and the same key with"
+                  + " each retry of it")
+          : new Admission.Unguarded();
+    }
+    if (request.keyHeaders().size() > 1) {
+      return refuse(
+          target,
+          null,
+          ErrorCode.IDEMPOTENCY_KEY_INVALID,
+          "The request has "
+              + request.keyHeaders().size()
+              + " "
+              + model.header()
+              + " headers; send exactly one");
+    }
+    String key;
+    try {
+      key = IdempotencyKeys.fromHeader(request.keyHeaders().get(0));
+    } catch (IdempotencyException e) {
+      return refuse(
+          target,
+          null,
+          e.code(),
+          "The " + model.header() + " header is invalid: " + e.getMessage());
+    }
+    byte[] body = request.body().read();
+    String scope = runtime.scope(model, request.principal());
+    Fingerprint fingerprint =
+        runtime
+            .fingerprints()
+            .ofRequest(scope, request.method(), request.pathAndQuery(), request.mediaType(), body);
+    Claim claim;
+    try {
+      claim = runtime.engine().claim(RecordKey.http(scope, key), fingerprint, model.lockTtl());
+    } catch (IdempotencyException e) {
+      return refuse(target, key, e.code(), e.getMessage());
+    }
+    if (claim instanceof Claim.Claimed claimed) {
+      claimed.execution().onLockLost(lost -> runtime.lockLost(target, key));
+      return new Admission.Proceed(
+          new ClaimedRequest(model, target, key, claimed.execution(), afterCommit));
+    }
+    if (claim instanceof Claim.Replay replay) {
+      return replay(target, key, replay.payload());
+    }
+    if (claim instanceof Claim.InUse) {
+      String seconds = RetryAfter.seconds(model.retryAfter());
+      return refuse(
+          target,
+          key,
+          ErrorCode.IDEMPOTENCY_KEY_IN_USE,
+          "A request with this idempotency key is still being processed; retry it after "
+              + seconds
+              + " s to get its response",
+          seconds);
+    }
+    return refuse(
+        target,
+        key,
+        ErrorCode.IDEMPOTENCY_KEY_REUSED,
+        "This idempotency key was already used for a different request (another method, path,"
+            + " query or body); use a new key for a new request");
+  }
+
+  private Admission replay(String target, String key, byte[] payload) {
+    HttpOutcome outcome;
+    try {
+      outcome = HttpOutcomeCodec.decode(payload);
+    } catch (HttpOutcomeCodec.UnreadableOutcomeException e) {
+      LOG.log(
+          Level.WARNING,
+          "The stored response of "
+              + target
+              + " cannot be decoded ("
+              + e.getMessage()
+              + "); the request was refused, not run again");
+      return refuse(
+          target,
+          key,
+          ErrorCode.IDEMPOTENCY_RECORD_UNREADABLE,
+          "The stored response for this idempotency key cannot be read, so the request was not"
+              + " run again; this stays so until the record expires");
+    }
+    fire(() -> runtime.replayed(target, key));
+    return new Admission.Replay(outcome);
+  }
+
+  private Admission refuse(String target, String key, ErrorCode code, String detail) {
+    return refuse(target, key, code, detail, null);
+  }
+
+  private Admission refuse(
+      String target, String key, ErrorCode code, String detail, String retryAfter) {
+    fire(() -> runtime.rejected(target, key, code));
+    return new Admission.Refused(code, detail, retryAfter);
+  }
+
+  /** An observer's failure must not change the answer the client gets. */
+  private static void fire(Runnable event) {
+    try {
+      event.run();
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "An observer of a Fenced idempotency event failed", e);
+    }
+  }
+}

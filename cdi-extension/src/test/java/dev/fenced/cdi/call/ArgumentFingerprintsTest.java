@@ -1,0 +1,74 @@
+package dev.fenced.cdi.call;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.core.idempotency.FingerprintCalculator;
+import jakarta.json.bind.JsonbBuilder;
+import java.lang.reflect.Type;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ArgumentFingerprintsTest {
+
+  public record OrderPaid(String eventId, long amount) {}
+
+  /** Not writable: its getter throws. */
+  public static class Exploding {
+    public String getValue() {
+      throw new IllegalStateException("boom");
+    }
+  }
+
+  private static final String TARGET = "com.example.Shipping.onPaid";
+  private static final Type[] EVENT = {OrderPaid.class};
+  private static final Type[] MAP = {Map.class};
+
+  private final ArgumentFingerprints fingerprints =
+      new ArgumentFingerprints(JsonbBuilder.create(), new FingerprintCalculator());
+
+  @Test
+  void equal_arguments_give_equal_fingerprints_and_others_differ() {
+    var first = fingerprints.of(TARGET, EVENT, new Object[] {new OrderPaid("e-1", 10)});
+
+    assertThat(fingerprints.of(TARGET, EVENT, new Object[] {new OrderPaid("e-1", 10)}))
+        .isEqualTo(first);
+    assertThat(fingerprints.of(TARGET, EVENT, new Object[] {new OrderPaid("e-1", 11)}))
+        .isNotEqualTo(first);
+    assertThat(
+            fingerprints.of(
+                "com.example.Billing.onPaid", EVENT, new Object[] {new OrderPaid("e-1", 10)}))
+        .isNotEqualTo(first);
+  }
+
+  @Test
+  void the_order_a_map_was_built_in_does_not_count() {
+    Map<String, Integer> ab = new LinkedHashMap<>();
+    ab.put("a", 1);
+    ab.put("b", 2);
+    Map<String, Integer> ba = new LinkedHashMap<>();
+    ba.put("b", 2);
+    ba.put("a", 1);
+
+    assertThat(fingerprints.of(TARGET, MAP, new Object[] {ab}))
+        .isEqualTo(fingerprints.of(TARGET, MAP, new Object[] {ba}));
+  }
+
+  @Test
+  void an_argument_json_b_cannot_write_leaves_the_target_alone() {
+    Type[] types = {Exploding.class};
+
+    assertThat(fingerprints.of(TARGET, types, new Object[] {new Exploding()}))
+        .isEqualTo(new FingerprintCalculator().ofCall(TARGET, new byte[0]));
+  }
+
+  @Test
+  void a_container_object_counts_only_as_its_type() {
+    Type[] types = {String.class, jakarta.enterprise.inject.spi.EventMetadata.class};
+
+    var withOne = fingerprints.of(TARGET, types, new Object[] {"e-1", new Object()});
+    var withAnother = fingerprints.of(TARGET, types, new Object[] {"e-1", new Object()});
+
+    assertThat(withOne).isEqualTo(withAnother);
+  }
+}

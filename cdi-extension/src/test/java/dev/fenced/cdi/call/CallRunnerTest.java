@@ -1,0 +1,239 @@
+package dev.fenced.cdi.call;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.fenced.ErrorCode;
+import dev.fenced.core.idempotency.ExecutionOptions;
+import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.core.idempotency.IdempotencyEngine;
+import dev.fenced.core.idempotency.RecordKey;
+import dev.fenced.core.memory.InMemoryIdempotencyStore;
+import dev.fenced.core.time.ManualTime;
+import dev.fenced.idempotency.IdempotencyException;
+import dev.fenced.idempotency.StoreIf;
+import jakarta.json.bind.JsonbBuilder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+class CallRunnerTest {
+
+  public record Shipment(String id, int parcels) {}
+
+  private static final Duration LOCK_TTL = Duration.ofSeconds(3);
+  private static final String TARGET = "com.example.Shipping.onPaid";
+
+  private final ManualTime time = new ManualTime();
+  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time.clock());
+  private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
+  private final RecordingEvents events = new RecordingEvents();
+  private final FakeTransactions transactions = new FakeTransactions();
+  private final CallRunner runner =
+      new CallRunner(engine, new OutcomeCodec(JsonbBuilder.create()), transactions, events);
+  private final AtomicInteger runs = new AtomicInteger();
+
+  @Test
+  void runs_once_and_replays_the_stored_value_with_its_type() throws Exception {
+    Object first = runner.run(call("evt-1", "a"), this::ship);
+    Object second = runner.run(call("evt-1", "a"), this::ship);
+
+    assertThat(first).isEqualTo(new Shipment("s-1", 1));
+    assertThat(second).isEqualTo(first).isInstanceOf(Shipment.class);
+    assertThat(runs).hasValue(1);
+    assertThat(events.seen).containsExactly("replayed " + TARGET);
+  }
+
+  @Test
+  void an_exception_releases_the_key_so_a_retry_runs_again() throws Exception {
+    assertThatThrownBy(
+            () ->
+                runner.run(
+                    call("evt-1", "a"),
+                    () -> {
+                      throw new IllegalStateException("broker down");
+                    }))
+        .hasMessage("broker down");
+
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-1", 1));
+  }
+
+  @Test
+  void a_running_duplicate_is_rejected_as_in_use_and_reported() {
+    engine.claim(key("evt-1"), fingerprint("a"), LOCK_TTL);
+
+    assertRefused(
+        () -> runner.run(call("evt-1", "a"), this::ship), ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+    assertThat(runs).hasValue(0);
+    assertThat(events.seen).containsExactly("rejected " + TARGET + " IDEMPOTENCY_KEY_IN_USE");
+  }
+
+  @Test
+  void a_waiting_duplicate_gives_up_after_its_wait_timeout() {
+    engine.claim(key("evt-1"), fingerprint("a"), LOCK_TTL);
+    GuardedCall waiting =
+        call(
+            "evt-1",
+            "a",
+            ExecutionOptions.waiting(Duration.ofHours(1), LOCK_TTL, Duration.ofSeconds(2)));
+
+    assertRefused(() -> runner.run(waiting, this::ship), ErrorCode.IDEMPOTENCY_WAIT_TIMEOUT);
+    assertThat(runs).hasValue(0);
+  }
+
+  @Test
+  void other_arguments_under_a_used_key_are_rejected_as_reused() throws Exception {
+    runner.run(call("evt-1", "a"), this::ship);
+
+    assertRefused(
+        () -> runner.run(call("evt-1", "b"), this::ship), ErrorCode.IDEMPOTENCY_KEY_REUSED);
+  }
+
+  @Test
+  void a_result_that_cannot_be_stored_releases_the_key_and_fails_loudly() throws Exception {
+    GuardedCall asObject =
+        new GuardedCall(
+            TARGET,
+            "evt-1",
+            key("evt-1"),
+            fingerprint("a"),
+            ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL),
+            Object.class,
+            StoreIf.NOT_SERVER_ERROR);
+
+    assertRefused(
+        () -> runner.run(asObject, this::ship), ErrorCode.IDEMPOTENCY_OUTCOME_NOT_STORABLE);
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
+  }
+
+  @Test
+  void inside_a_transaction_the_outcome_is_stored_only_after_commit() throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    runner.run(call("evt-1", "a"), this::ship);
+    transactions.status = Transactions.Status.NONE;
+
+    assertRefused(
+        () -> runner.run(call("evt-1", "a"), this::ship), ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+
+    transactions.end(true);
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-1", 1));
+    assertThat(runs).hasValue(1);
+  }
+
+  @Test
+  void a_rollback_releases_the_key_so_the_work_runs_again() throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    runner.run(call("evt-1", "a"), this::ship);
+    transactions.status = Transactions.Status.NONE;
+
+    transactions.end(false);
+
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
+  }
+
+  @Test
+  void a_transaction_that_can_only_roll_back_releases_at_once() throws Exception {
+    transactions.status = Transactions.Status.ROLLBACK_ONLY;
+    runner.run(call("evt-1", "a"), this::ship);
+    transactions.status = Transactions.Status.NONE;
+
+    assertThat(transactions.callbacks).isEmpty();
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
+  }
+
+  @Test
+  void a_void_call_replays_as_null_without_running() throws Exception {
+    GuardedCall call =
+        new GuardedCall(
+            TARGET,
+            "evt-1",
+            key("evt-1"),
+            fingerprint("a"),
+            ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL),
+            void.class,
+            StoreIf.NOT_SERVER_ERROR);
+
+    runner.run(call, this::ship);
+
+    assertThat(runner.run(call, this::ship)).isNull();
+    assertThat(runs).hasValue(1);
+  }
+
+  private Shipment ship() {
+    int n = runs.incrementAndGet();
+    return new Shipment("s-" + n, n);
+  }
+
+  private static GuardedCall call(String key, String arguments) {
+    return call(key, arguments, ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL));
+  }
+
+  private static GuardedCall call(String key, String arguments, ExecutionOptions options) {
+    return new GuardedCall(
+        TARGET,
+        key,
+        key(key),
+        fingerprint(arguments),
+        options,
+        Shipment.class,
+        StoreIf.NOT_SERVER_ERROR);
+  }
+
+  private static RecordKey key(String key) {
+    return RecordKey.method(key, "com.example.Shipping", "onPaid");
+  }
+
+  private static dev.fenced.core.idempotency.Fingerprint fingerprint(String arguments) {
+    return new FingerprintCalculator().ofCall(TARGET, arguments.getBytes(StandardCharsets.UTF_8));
+  }
+
+  private static void assertRefused(
+      org.assertj.core.api.ThrowableAssert.ThrowingCallable call, ErrorCode code) {
+    assertThatThrownBy(call)
+        .isInstanceOfSatisfying(
+            IdempotencyException.class, e -> assertThat(e.code()).isEqualTo(code));
+  }
+
+  private static final class RecordingEvents implements IdempotencyEvents {
+    final List<String> seen = new ArrayList<>();
+
+    @Override
+    public void replayed(String target, String key) {
+      seen.add("replayed " + target);
+    }
+
+    @Override
+    public void rejected(String target, String key, ErrorCode code) {
+      seen.add("rejected " + target + " " + code);
+    }
+
+    @Override
+    public void lockLost(String target, String key) {
+      seen.add("lockLost " + target);
+    }
+  }
+
+  private static final class FakeTransactions implements Transactions {
+    Status status = Status.NONE;
+    final List<Consumer<Boolean>> callbacks = new ArrayList<>();
+
+    @Override
+    public Status status() {
+      return status;
+    }
+
+    @Override
+    public void afterCompletion(Consumer<Boolean> committed) {
+      callbacks.add(committed);
+    }
+
+    void end(boolean committed) {
+      callbacks.forEach(c -> c.accept(committed));
+      callbacks.clear();
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package dev.fenced.cdi.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.cdi.config.ConfigLookup;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class GlobalSettingsTest {
+
+  @Test
+  void unset_values_take_the_documented_defaults() {
+    GlobalSettings settings = GlobalSettings.of(ConfigLookup.of(Map.of()));
+
+    assertThat(settings)
+        .isEqualTo(
+            new GlobalSettings(
+                Duration.ofHours(24),
+                Duration.ofSeconds(60),
+                Duration.ofSeconds(1),
+                Optional.empty()));
+    assertThat(GlobalSettings.problems(ConfigLookup.of(Map.of()))).isEmpty();
+  }
+
+  @Test
+  void configured_values_are_read() {
+    GlobalSettings settings =
+        GlobalSettings.of(
+            ConfigLookup.of(
+                Map.of("fenced.idempotency.ttl", "48h", "fenced.idempotency.wait-timeout", "5s")));
+
+    assertThat(settings.ttl()).isEqualTo(Duration.ofHours(48));
+    assertThat(settings.waitTimeout()).contains(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void each_invalid_value_is_reported_naming_its_key_and_value() {
+    ConfigLookup config =
+        ConfigLookup.of(
+            Map.of(
+                "fenced.idempotency.retry-after", "0",
+                "fenced.idempotency.lock-ttl", "12x",
+                "fenced.idempotency.required", "maybe",
+                "fenced.idempotency.on-conflict", "queue"));
+
+    assertThat(GlobalSettings.problems(config))
+        .hasSize(4)
+        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.retry-after", "\"0\""))
+        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.lock-ttl", "\"12x\""))
+        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.required=maybe"))
+        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.on-conflict=queue"));
+  }
+}

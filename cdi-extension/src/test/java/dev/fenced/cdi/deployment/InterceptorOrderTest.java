@@ -1,0 +1,66 @@
+package dev.fenced.cdi.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.FencedPriorities;
+import dev.fenced.cdi.config.ConfigLookup;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class InterceptorOrderTest {
+
+  @Test
+  void the_defaults_keep_fenced_outside_fault_tolerance() {
+    assertThat(InterceptorOrder.idempotent(ConfigLookup.of(Map.of())))
+        .isEqualTo(FencedPriorities.IDEMPOTENT);
+    assertThat(InterceptorOrder.problems(ConfigLookup.of(Map.of()))).isEmpty();
+  }
+
+  @Test
+  void fault_tolerance_moved_to_fenced_priority_fails_naming_the_option() {
+    ConfigLookup config =
+        ConfigLookup.of(
+            Map.of(
+                "mp.fault.tolerance.interceptor.priority",
+                String.valueOf(FencedPriorities.IDEMPOTENT)));
+
+    assertThat(InterceptorOrder.problems(config))
+        .singleElement()
+        .satisfies(
+            p ->
+                assertThat(p)
+                    .contains(
+                        "mp.fault.tolerance.interceptor.priority=" + FencedPriorities.IDEMPOTENT,
+                        "at or below"));
+  }
+
+  @Test
+  void fenced_priority_moves_the_idempotent_interceptor_keeping_its_offset() {
+    ConfigLookup config = ConfigLookup.of(Map.of("fenced.interceptor.priority", "100"));
+
+    assertThat(InterceptorOrder.idempotent(config)).isEqualTo(102);
+    assertThat(InterceptorOrder.problems(config)).isEmpty();
+  }
+
+  @Test
+  void fenced_moved_above_fault_tolerance_fails() {
+    ConfigLookup config =
+        ConfigLookup.of(
+            Map.of(
+                "fenced.interceptor.priority", String.valueOf(FencedPriorities.FAULT_TOLERANCE)));
+
+    assertThat(InterceptorOrder.problems(config))
+        .singleElement()
+        .satisfies(p -> assertThat(p).contains("fenced.interceptor.priority="));
+  }
+
+  @Test
+  void a_priority_that_is_not_an_integer_fails() {
+    assertThat(
+            InterceptorOrder.problems(
+                ConfigLookup.of(Map.of("fenced.interceptor.priority", "high"))))
+        .singleElement()
+        .satisfies(
+            p -> assertThat(p).contains("fenced.interceptor.priority=high", "not an integer"));
+  }
+}

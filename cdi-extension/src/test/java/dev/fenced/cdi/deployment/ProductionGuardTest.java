@@ -1,0 +1,55 @@
+package dev.fenced.cdi.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.cdi.config.ConfigLookup;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ProductionGuardTest {
+
+  @Test
+  void the_in_memory_store_fails_in_production() {
+    assertThat(
+            ProductionGuard.problem(ConfigLookup.of(Map.of("mp.config.profile", "prod")), "memory"))
+        .hasValueSatisfying(
+            p ->
+                assertThat(p)
+                    .contains("mp.config.profile=prod", "fenced.allow-in-memory-storage=true"));
+  }
+
+  @Test
+  void the_in_memory_store_is_allowed_in_production_on_purpose() {
+    ConfigLookup config =
+        ConfigLookup.of(
+            Map.of("mp.config.profile", "prod", "fenced.allow-in-memory-storage", "true"));
+
+    assertThat(ProductionGuard.problem(config, "memory")).isEmpty();
+  }
+
+  @Test
+  void a_shared_store_or_another_profile_passes() {
+    assertThat(ProductionGuard.problem(ConfigLookup.of(Map.of("mp.config.profile", "prod")), "jpa"))
+        .isEmpty();
+    assertThat(
+            ProductionGuard.problem(ConfigLookup.of(Map.of("mp.config.profile", "dev")), "memory"))
+        .isEmpty();
+    assertThat(ProductionGuard.problem(ConfigLookup.of(Map.of()), "memory")).isEmpty();
+  }
+
+  @Test
+  void prod_among_several_profiles_counts() {
+    assertThat(
+            ProductionGuard.problem(
+                ConfigLookup.of(Map.of("mp.config.profile", "cloud, prod")), "memory"))
+        .isPresent();
+  }
+
+  @Test
+  void a_non_boolean_allowance_is_refused() {
+    assertThat(
+            ProductionGuard.problem(
+                ConfigLookup.of(Map.of("fenced.allow-in-memory-storage", "yes")), "memory"))
+        .hasValueSatisfying(p -> assertThat(p).contains("fenced.allow-in-memory-storage=yes"));
+  }
+}

@@ -1,0 +1,39 @@
+package dev.fenced.cdi.jaxrs;
+
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.idempotency.OnConflict;
+import dev.fenced.idempotency.StoreIf;
+import java.time.Duration;
+
+/** Per-method models for the tests. */
+final class Models {
+
+  static final Duration LOCK_TTL = Duration.ofSeconds(60);
+  static final Duration TTL = Duration.ofHours(24);
+
+  private Models() {}
+
+  static IdempotentMethod pay() {
+    return pay(false, Duration.ofSeconds(1));
+  }
+
+  static IdempotentMethod pay(boolean required, Duration retryAfter) {
+    return new IdempotentMethod(
+        "com.example.Orders",
+        "pay",
+        true,
+        TTL,
+        LOCK_TTL,
+        required,
+        "",
+        IdempotentMethod.DEFAULT_REPLAY_HEADERS,
+        StoreIf.NOT_SERVER_ERROR,
+        OnConflict.REJECT,
+        LOCK_TTL,
+        retryAfter,
+        "Idempotency-Key",
+        -1,
+        "",
+        Object.class);
+  }
+}

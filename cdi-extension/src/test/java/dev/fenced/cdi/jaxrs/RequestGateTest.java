@@ -1,0 +1,327 @@
+package dev.fenced.cdi.jaxrs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.ErrorCode;
+import dev.fenced.core.idempotency.Fingerprint;
+import dev.fenced.core.idempotency.IdempotencyEngine;
+import dev.fenced.core.idempotency.RecordKey;
+import dev.fenced.core.memory.InMemoryIdempotencyStore;
+import dev.fenced.core.time.ManualTime;
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.Principal;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Every row of the HTTP table, at the gate: what runs, what replays, what is refused and why. */
+class RequestGateTest {
+
+  private static final String BODY = "{\"paymentMethod\":\"card\"}";
+  private static final String TARGET = "POST /orders/7/pay";
+
+  private final ManualTime time = new ManualTime();
+  private final InMemoryIdempotencyStore memory = new InMemoryIdempotencyStore(time.clock());
+  private final SwitchableStore store = new SwitchableStore(memory);
+  private final RecordingRuntime runtime =
+      new RecordingRuntime(new IdempotencyEngine(store, time.clock(), time));
+  private final AfterCommit noTransactions = new AfterCommit(() -> null);
+  private int bodyReads;
+
+  @Test
+  void claims_a_first_request_with_a_key() throws IOException {
+    Admission admission = gate().admit(request("k-1", BODY));
+
+    assertThat(admission).isInstanceOf(Admission.Proceed.class);
+    assertThat(((Admission.Proceed) admission).claimed().target()).isEqualTo(TARGET);
+    assertThat(runtime.events).isEmpty();
+  }
+
+  @Test
+  void replays_a_completed_request_exactly() throws IOException {
+    HttpOutcome stored =
+        new HttpOutcome(
+            201,
+            Map.of("location", List.of("/receipts/1"), "content-type", List.of("application/json")),
+            bytes("{\"receiptId\":\"r-1\"}"));
+    claim(request("k-1", BODY)).store(stored);
+
+    Admission repeat = gate().admit(request("k-1", BODY));
+
+    assertThat(repeat).isEqualTo(new Admission.Replay(stored));
+    assertThat(runtime.events).containsExactly("replayed " + TARGET + " k-1");
+  }
+
+  @Test
+  void refuses_a_repeat_while_the_first_runs_with_retry_after() throws IOException {
+    claim(request("k-1", BODY));
+
+    Admission repeat = gate().admit(request("k-1", BODY));
+
+    assertThat(repeat).isInstanceOf(Admission.Refused.class);
+    Admission.Refused refused = (Admission.Refused) repeat;
+    assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+    assertThat(refused.code().httpStatus()).isEqualTo(409);
+    assertThat(refused.retryAfter()).isEqualTo("1");
+    assertThat(runtime.events)
+        .containsExactly("rejected " + TARGET + " k-1 IDEMPOTENCY_KEY_IN_USE");
+  }
+
+  @Test
+  void rounds_the_retry_after_hint_up_to_whole_seconds() throws IOException {
+    RequestGate gate =
+        new RequestGate(runtime, Models.pay(false, Duration.ofMillis(1500)), noTransactions);
+    gate.admit(request("k-1", BODY));
+
+    assertThat(((Admission.Refused) gate.admit(request("k-1", BODY))).retryAfter()).isEqualTo("2");
+  }
+
+  @Test
+  void refuses_the_same_key_with_another_body() throws IOException {
+    claim(request("k-1", BODY));
+
+    Admission other = gate().admit(request("k-1", "{\"paymentMethod\":\"cash\"}"));
+
+    assertThat(refusal(other)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+    assertThat(ErrorCode.IDEMPOTENCY_KEY_REUSED.httpStatus()).isEqualTo(422);
+  }
+
+  @Test
+  void refuses_the_same_key_on_another_path_or_query_after_completion() throws IOException {
+    claim(request("k-1", BODY)).store(new HttpOutcome(201, Map.of(), new byte[0]));
+
+    Admission otherPath =
+        gate()
+            .admit(
+                new IncomingRequest(
+                    "POST",
+                    "/orders/8/pay",
+                    null,
+                    List.of("k-1"),
+                    null,
+                    "application/json",
+                    () -> bytes(BODY)));
+    Admission otherQuery =
+        gate()
+            .admit(
+                new IncomingRequest(
+                    "POST",
+                    "/orders/7/pay",
+                    "dryRun=true",
+                    List.of("k-1"),
+                    null,
+                    "application/json",
+                    () -> bytes(BODY)));
+
+    assertThat(refusal(otherPath)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+    assertThat(refusal(otherQuery)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+  }
+
+  @Test
+  void counts_a_json_body_by_its_content_not_its_member_order() throws IOException {
+    claim(request("k-1", "{\"a\":1,\"b\":2}")).store(new HttpOutcome(200, Map.of(), new byte[0]));
+
+    assertThat(gate().admit(request("k-1", "{ \"b\": 2, \"a\": 1 }")))
+        .isInstanceOf(Admission.Replay.class);
+  }
+
+  @Test
+  void refuses_a_request_without_a_key_when_one_is_required_before_reading_it() throws IOException {
+    RequestGate gate =
+        new RequestGate(runtime, Models.pay(true, Duration.ofSeconds(1)), noTransactions);
+
+    Admission admission = gate.admit(request(null, BODY));
+
+    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
+    assertThat(((Admission.Refused) admission).detail()).contains("Idempotency-Key");
+    assertThat(bodyReads).isZero();
+    assertThat(runtime.events)
+        .containsExactly("rejected " + TARGET + " null IDEMPOTENCY_KEY_REQUIRED");
+  }
+
+  @Test
+  void lets_a_request_without_a_key_run_unguarded_when_none_is_required() throws IOException {
+    assertThat(gate().admit(request(null, BODY))).isInstanceOf(Admission.Unguarded.class);
+    assertThat(bodyReads).isZero();
+    assertThat(memory.size()).isZero();
+  }
+
+  @Test
+  void refuses_invalid_keys_without_claiming() throws IOException {
+    for (String invalid :
+        List.of("", "   ", "x".repeat(256), "caf\u00e9", "a\u0001b", "\"open", "\"a\";p=1")) {
+      assertThat(refusal(gate().admit(request(invalid, BODY))))
+          .as(invalid)
+          .isEqualTo(ErrorCode.IDEMPOTENCY_KEY_INVALID);
+    }
+    assertThat(memory.size()).isZero();
+    assertThat(bodyReads).isZero();
+  }
+
+  @Test
+  void accepts_a_key_of_255_printable_characters() throws IOException {
+    assertThat(gate().admit(request("~".repeat(255), BODY))).isInstanceOf(Admission.Proceed.class);
+  }
+
+  @Test
+  void refuses_two_key_headers() throws IOException {
+    IncomingRequest twice =
+        new IncomingRequest(
+            "POST", "/orders/7/pay", null, List.of("a", "b"), null, null, () -> new byte[0]);
+
+    assertThat(refusal(gate().admit(twice))).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_INVALID);
+  }
+
+  @Test
+  void reads_a_quoted_key_as_the_same_key_as_a_bare_one() throws IOException {
+    claim(request("k-1", BODY)).store(new HttpOutcome(200, Map.of(), new byte[0]));
+
+    assertThat(gate().admit(request("\"k-1\"", BODY))).isInstanceOf(Admission.Replay.class);
+  }
+
+  @Test
+  void answers_503_without_running_when_the_store_is_down() throws IOException {
+    store.down = true;
+
+    Admission admission = gate().admit(request("k-1", BODY));
+
+    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE);
+    assertThat(ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE.httpStatus()).isEqualTo(503);
+    assertThat(runtime.events)
+        .containsExactly("rejected " + TARGET + " k-1 IDEMPOTENCY_STORE_UNAVAILABLE");
+  }
+
+  @Test
+  void answers_500_without_running_when_the_stored_record_cannot_be_decoded() throws IOException {
+    Fingerprint fingerprint =
+        runtime
+            .fingerprints()
+            .ofRequest("", "POST", "/orders/7/pay", "application/json", bytes(BODY));
+    String recordKey = RecordKey.http("", "k-1").value();
+    memory.acquire(recordKey, "old", fingerprint.value(), 60_000);
+    memory.complete(recordKey, "old", bytes("not an envelope"), 60_000);
+
+    Admission admission = gate().admit(request("k-1", BODY));
+
+    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_RECORD_UNREADABLE);
+    assertThat(ErrorCode.IDEMPOTENCY_RECORD_UNREADABLE.httpStatus()).isEqualTo(500);
+    assertThat(runtime.events)
+        .containsExactly("rejected " + TARGET + " k-1 IDEMPOTENCY_RECORD_UNREADABLE");
+  }
+
+  @Test
+  void keeps_two_callers_equal_keys_apart() throws IOException {
+    assertThat(gate().admit(request("k-1", BODY, () -> "alice")))
+        .isInstanceOf(Admission.Proceed.class);
+    assertThat(gate().admit(request("k-1", BODY, () -> "bob")))
+        .isInstanceOf(Admission.Proceed.class);
+    assertThat(memory.size()).isEqualTo(2);
+  }
+
+  @Test
+  void reports_a_lost_lock_as_an_event() throws IOException {
+    claim(request("k-1", BODY));
+    store.refuseExtend = true;
+
+    time.advance(Models.LOCK_TTL);
+
+    assertThat(runtime.events).contains("lockLost " + TARGET + " k-1");
+  }
+
+  @Test
+  void answers_even_when_an_event_observer_fails() throws IOException {
+    RecordingRuntime failingObservers =
+        new RecordingRuntime(runtime.engine()) {
+          @Override
+          public void rejected(String target, String key, ErrorCode code) {
+            throw new IllegalStateException("observer bug");
+          }
+        };
+    RequestGate gate =
+        new RequestGate(failingObservers, Models.pay(true, Duration.ofSeconds(1)), noTransactions);
+
+    assertThat(refusal(gate.admit(request(null, BODY))))
+        .isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
+  }
+
+  private RequestGate gate() {
+    return new RequestGate(runtime, Models.pay(), noTransactions);
+  }
+
+  private ClaimedRequest claim(IncomingRequest request) throws IOException {
+    return ((Admission.Proceed) gate().admit(request)).claimed();
+  }
+
+  private IncomingRequest request(String key, String body) {
+    return request(key, body, null);
+  }
+
+  private IncomingRequest request(String key, String body, Principal principal) {
+    return new IncomingRequest(
+        "POST",
+        "/orders/7/pay",
+        null,
+        key == null ? List.of() : List.of(key),
+        principal,
+        "application/json",
+        () -> {
+          bodyReads++;
+          return bytes(body);
+        });
+  }
+
+  private static ErrorCode refusal(Admission admission) {
+    assertThat(admission).isInstanceOf(Admission.Refused.class);
+    return ((Admission.Refused) admission).code();
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** A store that can be down, or refuse renewals. */
+  static final class SwitchableStore implements IdempotencyStore {
+    private final IdempotencyStore delegate;
+    boolean down;
+    boolean refuseExtend;
+
+    SwitchableStore(IdempotencyStore delegate) {
+      this.delegate = delegate;
+    }
+
+    @Override
+    public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
+      check();
+      return delegate.acquire(key, owner, fingerprint, lockTtlMillis);
+    }
+
+    @Override
+    public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+      check();
+      return delegate.complete(key, owner, payload, ttlMillis);
+    }
+
+    @Override
+    public boolean release(String key, String owner) {
+      check();
+      return delegate.release(key, owner);
+    }
+
+    @Override
+    public boolean extend(String key, String owner, long lockTtlMillis) {
+      check();
+      return !refuseExtend && delegate.extend(key, owner, lockTtlMillis);
+    }
+
+    private void check() {
+      if (down) {
+        throw new StoreUnavailableException("down");
+      }
+    }
+  }
+}
