@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentConfigOverrideTest}. */
+package dev.fenced.tck.config.override;

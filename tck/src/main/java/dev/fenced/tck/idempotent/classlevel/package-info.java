@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentClassLevelTest}. */
+package dev.fenced.tck.idempotent.classlevel;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentConcurrentRequestTest}. */
+package dev.fenced.tck.idempotent.concurrent;

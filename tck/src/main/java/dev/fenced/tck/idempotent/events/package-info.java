@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentEventsTest}. */
+package dev.fenced.tck.idempotent.events;

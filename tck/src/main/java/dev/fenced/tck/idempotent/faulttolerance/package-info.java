@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentFaultToleranceOrderTest}. */
+package dev.fenced.tck.idempotent.faulttolerance;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentFirstRequestTest}. */
+package dev.fenced.tck.idempotent.first;

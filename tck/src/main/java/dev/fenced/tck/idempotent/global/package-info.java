@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentGlobalConfigTest}. */
+package dev.fenced.tck.idempotent.global;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentKeyInvalidTest}. */
+package dev.fenced.tck.idempotent.invalid;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentReleasedOutcomeTest}. */
+package dev.fenced.tck.idempotent.released;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentLockRenewalTest}. */
+package dev.fenced.tck.idempotent.renewal;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentReplayTest}. */
+package dev.fenced.tck.idempotent.replay;

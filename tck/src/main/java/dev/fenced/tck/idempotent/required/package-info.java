@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentKeyRequiredTest}. */
+package dev.fenced.tck.idempotent.required;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentKeyReusedTest}. */
+package dev.fenced.tck.idempotent.reused;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentScopeTest}. */
+package dev.fenced.tck.idempotent.scope;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentStoredOutcomeTest}. */
+package dev.fenced.tck.idempotent.stored;

@@ -1,0 +1,41 @@
+package dev.fenced.tck.idempotent.storeif;
+
+import dev.fenced.idempotency.Idempotent;
+import dev.fenced.idempotency.StoreIf;
+import dev.fenced.tck.idempotent.common.Invocations;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** {@code POST /api/reservations}: {@code storeIf = SUCCESS}; 409 on the first run, 201 after. */
+@Path("reservations")
+@RequestScoped
+public class ReservationResource {
+
+  @Inject Invocations invocations;
+
+  /**
+   * Reserves a seat.
+   *
+   * @param tag the test's counter
+   * @param body the JSON reservation
+   * @return 409 on the first run, then 201 with the run number
+   */
+  @POST
+  @Idempotent(storeIf = StoreIf.SUCCESS)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response reserve(@QueryParam("tag") String tag, String body) {
+    int run = invocations.increment(tag);
+    if (run == 1) {
+      return Response.status(409).entity("{\"error\":\"seat taken\"}").build();
+    }
+    return Response.status(201).entity("{\"run\":" + run + "}").build();
+  }
+}

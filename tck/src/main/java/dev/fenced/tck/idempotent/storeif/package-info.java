@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentStoreIfTest}. */
+package dev.fenced.tck.idempotent.storeif;

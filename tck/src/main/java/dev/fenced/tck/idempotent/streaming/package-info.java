@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentStreamingOutputTest}. */
+package dev.fenced.tck.idempotent.streaming;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentStoreUnavailableTest}. */
+package dev.fenced.tck.idempotent.unavailable;

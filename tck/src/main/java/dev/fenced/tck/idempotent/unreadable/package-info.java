@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentRecordUnreadableTest}. */
+package dev.fenced.tck.idempotent.unreadable;

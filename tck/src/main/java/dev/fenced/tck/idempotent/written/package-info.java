@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentWrittenBodyTest}. */
+package dev.fenced.tck.idempotent.written;

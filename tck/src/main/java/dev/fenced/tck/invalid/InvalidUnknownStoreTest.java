@@ -1,0 +1,29 @@
+package dev.fenced.tck.invalid;
+
+import dev.fenced.tck.invalid.unknownstore.Reports;
+import dev.fenced.tck.support.TckDeployment;
+import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployment fails when {@code fenced.idempotency.store} names no store. */
+@ExtendWith(ArquillianExtension.class)
+public class InvalidUnknownStoreTest {
+
+  @Deployment
+  @ShouldThrowException(DeploymentException.class)
+  public static WebArchive deployment() {
+    return TckDeployment.war("invalid-unknown-store")
+        .classes(Reports.class)
+        .config("fenced.idempotency.store", "nosuchstore")
+        .build();
+  }
+
+  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @Test
+  void the_deployment_fails() {}
+}

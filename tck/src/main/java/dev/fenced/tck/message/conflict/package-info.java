@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentMessageConflictTest}. */
+package dev.fenced.tck.message.conflict;

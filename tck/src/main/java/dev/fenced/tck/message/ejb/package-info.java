@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentEjbTest}. */
+package dev.fenced.tck.message.ejb;

@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentMessageFailureTest}. */
+package dev.fenced.tck.message.failure;

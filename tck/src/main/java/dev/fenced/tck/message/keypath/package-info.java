@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentMessageKeyPathTest}. */
+package dev.fenced.tck.message.keypath;

@@ -1,0 +1,20 @@
+package dev.fenced.tck.message.observer;
+
+import dev.fenced.idempotency.IdempotencyKey;
+import dev.fenced.idempotency.Idempotent;
+import dev.fenced.tck.message.common.Invocations;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+/** Ships each paid order once per {@code eventId}; counts {@code shipping:<orderId>}. */
+@ApplicationScoped
+public class ShippingObserver {
+
+  @Inject Invocations invocations;
+
+  @Idempotent
+  void on(@Observes @IdempotencyKey("eventId") OrderPaid event) {
+    invocations.increment("shipping:" + event.orderId());
+  }
+}

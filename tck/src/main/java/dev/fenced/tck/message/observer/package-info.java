@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentObserverTest}. */
+package dev.fenced.tck.message.observer;

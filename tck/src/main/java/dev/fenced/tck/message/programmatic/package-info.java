@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotencyProgrammaticTest}. */
+package dev.fenced.tck.message.programmatic;

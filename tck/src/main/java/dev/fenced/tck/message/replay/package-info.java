@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentMessageReplayTest}. */
+package dev.fenced.tck.message.replay;

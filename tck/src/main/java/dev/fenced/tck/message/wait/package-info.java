@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentMessageWaitTest}. */
+package dev.fenced.tck.message.wait;

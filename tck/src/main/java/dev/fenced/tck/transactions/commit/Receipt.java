@@ -1,0 +1,9 @@
+package dev.fenced.tck.transactions.commit;
+
+/**
+ * What a payment returns.
+ *
+ * @param paymentId the key
+ * @param run which run made it
+ */
+public record Receipt(String paymentId, int run) {}

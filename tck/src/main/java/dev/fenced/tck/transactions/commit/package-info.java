@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentTransactionCommitTest}. */
+package dev.fenced.tck.transactions.commit;

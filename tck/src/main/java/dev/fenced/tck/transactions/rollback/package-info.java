@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentTransactionRollbackTest}. */
+package dev.fenced.tck.transactions.rollback;
