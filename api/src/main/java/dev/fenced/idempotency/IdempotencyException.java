@@ -2,13 +2,19 @@ package dev.fenced.idempotency;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.FencedException;
+import jakarta.ejb.ApplicationException;
 
 /**
  * An idempotent call could not run or replay: the key is in use, reused, missing or invalid, the
  * record is unreadable, or the store is unreachable. The guarded method has not run, except for
  * {@code IDEMPOTENCY_OUTCOME_NOT_STORABLE}, where it ran and its outcome could not be stored (the
  * key was released).
+ *
+ * <p>It is an EJB application exception that rolls the transaction back: an EJB's caller gets it
+ * unwrapped, and a message-driven bean's transaction rolls back, so the broker redelivers the
+ * message later.
  */
+@ApplicationException(rollback = true)
 public class IdempotencyException extends FencedException {
 
   private static final long serialVersionUID = 1L;

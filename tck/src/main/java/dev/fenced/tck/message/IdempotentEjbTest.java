@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.tck.message.common.Background;
 import dev.fenced.tck.message.common.Codes;
 import dev.fenced.tck.message.common.Gates;
@@ -31,8 +32,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * {@code @Idempotent} on a {@code @Stateless} EJB method (container-managed transaction): a repeat
  * replays an equal value, a generic list replays as its type, a concurrent duplicate is refused
- * with {@code IDEMPOTENCY_KEY_IN_USE} (wrapped in an {@code EJBException} when it is not an
- * application exception), and an exception releases the key.
+ * with {@code IDEMPOTENCY_KEY_IN_USE} (an application exception, so the caller gets it unwrapped),
+ * and an exception releases the key.
  */
 @ExtendWith(ArquillianExtension.class)
 public class IdempotentEjbTest {
@@ -85,7 +86,9 @@ public class IdempotentEjbTest {
     CompletableFuture<Integer> first = background.start(() -> bean.chargeSlowly(key));
     assertTrue(gates.awaitEntered(key, WAIT), "the first call reached the gate");
 
-    ErrorCode code = Codes.thrownBy(() -> bean.chargeSlowly(key));
+    IdempotencyException refused =
+        assertThrows(IdempotencyException.class, () -> bean.chargeSlowly(key));
+    ErrorCode code = refused.code();
     gates.open(key);
 
     assertAll(
