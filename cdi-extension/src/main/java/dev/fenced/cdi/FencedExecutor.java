@@ -9,10 +9,11 @@ import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
 /**
- * The executor that renews idempotency locks and measures their deadlines: the server's default
- * managed scheduled executor ({@code java:comp/DefaultManagedScheduledExecutorService}) when there
- * is one, whose threads the server owns, sizes and stops; otherwise two daemon threads of Fenced's
- * own (two, so a deadline check runs while a renewal hangs), shut down with the application.
+ * The executor that renews idempotency locks and lock leases and measures their deadlines: the
+ * server's default managed scheduled executor ({@code
+ * java:comp/DefaultManagedScheduledExecutorService}) when there is one, whose threads the server
+ * owns, sizes and stops; otherwise two daemon threads of Fenced's own (two, so a deadline check
+ * runs while a renewal hangs), shut down with the application.
  */
 final class FencedExecutor implements AutoCloseable {
 

@@ -61,7 +61,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   void start() {
     ConfigLookup config = extension.config();
     GlobalSettings settings = GlobalSettings.of(config);
-    IdempotencyStore store = store(StoreSelection.name(config));
+    IdempotencyStore store = store(StoreSelection.IDEMPOTENCY.name(config));
     executor = FencedExecutor.open();
     engine =
         new IdempotencyEngine(

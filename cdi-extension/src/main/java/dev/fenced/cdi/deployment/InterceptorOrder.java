@@ -27,6 +27,28 @@ public final class InterceptorOrder {
   private InterceptorOrder() {}
 
   /**
+   * The priority of the {@code @OnOneInstance} interceptor, Fenced's base.
+   *
+   * @param config the application's config
+   * @return {@link FencedPriorities#ON_ONE_INSTANCE}, or the configured base
+   */
+  public static int onOneInstance(ConfigLookup config) {
+    return integer(config, FENCED).orElse(FencedPriorities.ON_ONE_INSTANCE);
+  }
+
+  /**
+   * The priority of the {@code @WithoutOverlapping} interceptor: one above the base, inside the
+   * one-instance lease.
+   *
+   * @param config the application's config
+   * @return {@link FencedPriorities#WITHOUT_OVERLAPPING}, or the configured base plus one
+   */
+  public static int withoutOverlapping(ConfigLookup config) {
+    return onOneInstance(config)
+        + (FencedPriorities.WITHOUT_OVERLAPPING - FencedPriorities.ON_ONE_INSTANCE);
+  }
+
+  /**
    * The priority of the {@code @Idempotent} interceptor.
    *
    * @param config the application's config

@@ -5,9 +5,10 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Refuses the in-memory store in production: with {@code mp.config.profile=prod} it keeps keys on
- * one instance only, so a repeat sent to another instance runs again. {@code
- * fenced.allow-in-memory-storage=true} allows it on purpose (a single-instance deployment).
+ * Refuses an in-memory store in production: with {@code mp.config.profile=prod} it keeps keys or
+ * locks on one instance only (a repeat sent to another instance runs again; every instance runs a
+ * one-instance job). {@code fenced.allow-in-memory-storage=true} allows it on purpose (a
+ * single-instance deployment).
  */
 public final class ProductionGuard {
 
@@ -23,10 +24,13 @@ public final class ProductionGuard {
    * What is wrong with the store choice for the active profile.
    *
    * @param config the application's config
+   * @param selection which store ({@link StoreSelection#IDEMPOTENCY} or {@link
+   *     StoreSelection#LOCKS})
    * @param storeName the selected store, see {@link StoreSelection#name}
    * @return the problem, or empty
    */
-  public static Optional<String> problem(ConfigLookup config, String storeName) {
+  public static Optional<String> problem(
+      ConfigLookup config, StoreSelection selection, String storeName) {
     Optional<String> allow = config.value(ALLOW).map(v -> v.strip().toLowerCase(Locale.ROOT));
     if (allow.isPresent() && !allow.get().equals("true") && !allow.get().equals("false")) {
       return Optional.of(
@@ -39,15 +43,18 @@ public final class ProductionGuard {
       return Optional.empty();
     }
     return Optional.of(
-        "The idempotency store is the in-memory one ("
-            + StoreSelection.KEY
+        "The "
+            + selection.description()
+            + " is the in-memory one ("
+            + selection.key()
             + "="
             + storeName
             + ") and "
             + PROFILE
-            + "=prod: keys would live on this instance only, so a repeat sent to another instance"
-            + " runs again. Set "
-            + StoreSelection.KEY
+            + "=prod: "
+            + selection.memoryRisk()
+            + ". Set "
+            + selection.key()
             + " to jpa, redis or your store's bean name, or set "
             + ALLOW
             + "=true if the application runs on exactly one instance");

@@ -21,12 +21,14 @@ final class LeaseKeeper {
   private final LockStore store;
   private final long ttlMillis;
   private final Consumer<LockLost> lossListener;
+  private final Runnable ended;
   private final HeldLock lock;
   private final LeaseRenewal renewal;
 
   /**
    * @param acquiredAtNanos the scheduler's reading taken before the acquire request was sent
    * @param lossListener told of the loss after the lock's own listeners
+   * @param ended told once the lock was closed or lost, before the release or the loss listener
    */
   LeaseKeeper(
       LockStore store,
@@ -36,10 +38,12 @@ final class LeaseKeeper {
       long fencingToken,
       long ttlMillis,
       long acquiredAtNanos,
-      Consumer<LockLost> lossListener) {
+      Consumer<LockLost> lossListener,
+      Runnable ended) {
     this.store = store;
     this.ttlMillis = ttlMillis;
     this.lossListener = lossListener;
+    this.ended = ended;
     this.lock = new HeldLock(key, owner, fencingToken, this::release);
     this.renewal =
         new LeaseRenewal(
@@ -66,6 +70,7 @@ final class LeaseKeeper {
     if (loss == null) {
       return; // closed already
     }
+    ended.run();
     LOG.log(
         System.Logger.Level.WARNING,
         "Lost lock "
@@ -87,6 +92,7 @@ final class LeaseKeeper {
 
   private void release() {
     renewal.stop();
+    ended.run();
     try {
       if (!store.release(lock.key(), lock.owner())) {
         LOG.log(

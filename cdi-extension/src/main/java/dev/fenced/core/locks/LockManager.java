@@ -14,7 +14,9 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link Locks} on a {@link LockStore}: each acquisition gets a random owner id and the store's
@@ -30,6 +32,9 @@ import java.util.concurrent.Callable;
  * would have been without it; if the work ended by throwing the {@link InterruptedException} it
  * caused, the caller gets a {@link LockLostException} instead (the {@code InterruptedException}
  * suppressed in it).
+ *
+ * <p>{@link #shutdown()} releases every lock the manager still holds and refuses new ones: the last
+ * step before the application's scheduler and store go away.
  */
 public final class LockManager implements Locks {
 
@@ -37,6 +42,8 @@ public final class LockManager implements Locks {
   private final Scheduler scheduler;
   private final LockSettings settings;
   private final ThreadLocalLocksContext context;
+  private final Set<Lock> open = ConcurrentHashMap.newKeySet();
+  private volatile boolean shutDown;
 
   /**
    * Creates a manager with its own {@link ThreadLocalLocksContext}.
@@ -173,12 +180,50 @@ public final class LockManager implements Locks {
     throw new IllegalStateException("Lock " + LogKeys.of(lock.key()) + " is not held");
   }
 
+  /**
+   * Releases every lock this manager still holds (without a loss: their listeners are not told) and
+   * refuses new ones from now on. Idempotent.
+   *
+   * @return how many held locks were released
+   */
+  public int shutdown() {
+    shutDown = true;
+    int released = 0;
+    for (Lock lock : Set.copyOf(open)) {
+      if (lock.isHeld()) {
+        lock.close();
+        released++;
+      }
+    }
+    open.clear();
+    return released;
+  }
+
+  /**
+   * Whether {@link #shutdown()} was called.
+   *
+   * @return whether new locks are refused
+   */
+  public boolean isShutDown() {
+    return shutDown;
+  }
+
+  /**
+   * How many locks this manager holds now.
+   *
+   * @return the number of acquisitions neither closed nor lost
+   */
+  public int heldLocks() {
+    return open.size();
+  }
+
   private Attempt acquire(String key, LockOptions options) throws InterruptedException {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(options, "options");
     if (key.isEmpty()) {
       throw new IllegalArgumentException("A lock key must not be empty");
     }
+    requireRunning(key);
     long ttlMillis = Math.max(1, options.ttl().orElse(settings.defaultTtl()).toMillis());
     String owner = OwnerId.random();
     long startedAt = scheduler.nanoTime();
@@ -188,6 +233,7 @@ public final class LockManager implements Locks {
       long tryStartedAt = scheduler.nanoTime();
       OptionalLong token = store.acquire(key, owner, ttlMillis);
       if (token.isPresent()) {
+        Lock[] kept = new Lock[1];
         LeaseKeeper keeper =
             new LeaseKeeper(
                 store,
@@ -197,18 +243,38 @@ public final class LockManager implements Locks {
                 token.getAsLong(),
                 ttlMillis,
                 tryStartedAt,
-                settings.lossListener());
+                settings.lossListener(),
+                () -> open.remove(kept[0]));
+        kept[0] = keeper.lock();
+        open.add(kept[0]);
         keeper.start();
+        if (shutDown) {
+          // shut down while the store answered: hand nothing out
+          keeper.lock().close();
+          requireRunning(key);
+        }
         return new Attempt(Optional.of(keeper.lock()), Duration.ZERO);
       }
       failedTries++;
       long now = scheduler.nanoTime();
       if (now - giveUpAt >= 0) {
-        return new Attempt(Optional.empty(), Duration.ofNanos(now - startedAt));
+        // a single try waited for nothing, however long the store took to answer
+        Duration waited =
+            options.waitFor().isZero() ? Duration.ZERO : Duration.ofNanos(now - startedAt);
+        return new Attempt(Optional.empty(), waited);
       }
       Duration pause = settings.backoff().pause(failedTries, settings.random());
       // never sleep past the deadline: the last try happens at it
       scheduler.sleep(Duration.ofNanos(Math.min(pause.toNanos(), giveUpAt - now)));
+    }
+  }
+
+  private void requireRunning(String key) {
+    if (shutDown) {
+      throw new IllegalStateException(
+          "The lock manager is shut down (the application is stopping); lock "
+              + LogKeys.of(key)
+              + " was not taken");
     }
   }
 

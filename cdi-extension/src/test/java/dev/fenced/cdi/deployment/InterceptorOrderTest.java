@@ -63,4 +63,18 @@ class InterceptorOrderTest {
         .satisfies(
             p -> assertThat(p).contains("fenced.interceptor.priority=high", "not an integer"));
   }
+
+  @Test
+  void the_job_interceptors_keep_their_order_when_the_base_moves() {
+    assertThat(InterceptorOrder.onOneInstance(ConfigLookup.of(Map.of())))
+        .isEqualTo(FencedPriorities.ON_ONE_INSTANCE);
+    assertThat(InterceptorOrder.withoutOverlapping(ConfigLookup.of(Map.of())))
+        .isEqualTo(FencedPriorities.WITHOUT_OVERLAPPING);
+
+    ConfigLookup moved = ConfigLookup.of(Map.of("fenced.interceptor.priority", "3000"));
+
+    assertThat(InterceptorOrder.onOneInstance(moved)).isEqualTo(3000);
+    assertThat(InterceptorOrder.withoutOverlapping(moved)).isEqualTo(3001);
+    assertThat(InterceptorOrder.idempotent(moved)).isEqualTo(3002);
+  }
 }

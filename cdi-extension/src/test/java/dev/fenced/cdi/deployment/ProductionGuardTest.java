@@ -11,7 +11,10 @@ class ProductionGuardTest {
   @Test
   void the_in_memory_store_fails_in_production() {
     assertThat(
-            ProductionGuard.problem(ConfigLookup.of(Map.of("mp.config.profile", "prod")), "memory"))
+            ProductionGuard.problem(
+                ConfigLookup.of(Map.of("mp.config.profile", "prod")),
+                StoreSelection.IDEMPOTENCY,
+                "memory"))
         .hasValueSatisfying(
             p ->
                 assertThat(p)
@@ -24,24 +27,53 @@ class ProductionGuardTest {
         ConfigLookup.of(
             Map.of("mp.config.profile", "prod", "fenced.allow-in-memory-storage", "true"));
 
-    assertThat(ProductionGuard.problem(config, "memory")).isEmpty();
+    assertThat(ProductionGuard.problem(config, StoreSelection.IDEMPOTENCY, "memory")).isEmpty();
   }
 
   @Test
   void a_shared_store_or_another_profile_passes() {
-    assertThat(ProductionGuard.problem(ConfigLookup.of(Map.of("mp.config.profile", "prod")), "jpa"))
+    assertThat(
+            ProductionGuard.problem(
+                ConfigLookup.of(Map.of("mp.config.profile", "prod")),
+                StoreSelection.IDEMPOTENCY,
+                "jpa"))
         .isEmpty();
     assertThat(
-            ProductionGuard.problem(ConfigLookup.of(Map.of("mp.config.profile", "dev")), "memory"))
+            ProductionGuard.problem(
+                ConfigLookup.of(Map.of("mp.config.profile", "dev")),
+                StoreSelection.IDEMPOTENCY,
+                "memory"))
         .isEmpty();
-    assertThat(ProductionGuard.problem(ConfigLookup.of(Map.of()), "memory")).isEmpty();
+    assertThat(
+            ProductionGuard.problem(
+                ConfigLookup.of(Map.of()), StoreSelection.IDEMPOTENCY, "memory"))
+        .isEmpty();
+  }
+
+  @Test
+  void the_in_memory_lock_store_fails_in_production_naming_its_key() {
+    assertThat(
+            ProductionGuard.problem(
+                ConfigLookup.of(Map.of("mp.config.profile", "prod")),
+                StoreSelection.LOCKS,
+                "memory"))
+        .hasValueSatisfying(
+            p ->
+                assertThat(p)
+                    .contains(
+                        "lock store",
+                        "fenced.locks.store=memory",
+                        "one-instance job",
+                        "fenced.allow-in-memory-storage=true"));
   }
 
   @Test
   void prod_among_several_profiles_counts() {
     assertThat(
             ProductionGuard.problem(
-                ConfigLookup.of(Map.of("mp.config.profile", "cloud, prod")), "memory"))
+                ConfigLookup.of(Map.of("mp.config.profile", "cloud, prod")),
+                StoreSelection.IDEMPOTENCY,
+                "memory"))
         .isPresent();
   }
 
@@ -49,7 +81,9 @@ class ProductionGuardTest {
   void a_non_boolean_allowance_is_refused() {
     assertThat(
             ProductionGuard.problem(
-                ConfigLookup.of(Map.of("fenced.allow-in-memory-storage", "yes")), "memory"))
+                ConfigLookup.of(Map.of("fenced.allow-in-memory-storage", "yes")),
+                StoreSelection.IDEMPOTENCY,
+                "memory"))
         .hasValueSatisfying(p -> assertThat(p).contains("fenced.allow-in-memory-storage=yes"));
   }
 }

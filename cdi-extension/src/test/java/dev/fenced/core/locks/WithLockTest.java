@@ -89,6 +89,34 @@ class WithLockTest {
   }
 
   @Test
+  void a_single_try_waited_nothing_however_long_the_store_took_to_answer() {
+    fixture.manager().tryAcquire("job", DEFAULTS).orElseThrow();
+    LockManager slow =
+        fixture.manager(
+            new dev.fenced.locks.spi.LockStore() {
+              @Override
+              public java.util.OptionalLong acquire(String key, String owner, long ttlMillis) {
+                fixture.time.advance(Duration.ofMillis(5));
+                return fixture.store.acquire(key, owner, ttlMillis);
+              }
+
+              @Override
+              public boolean renew(String key, String owner, long ttlMillis) {
+                return fixture.store.renew(key, owner, ttlMillis);
+              }
+
+              @Override
+              public boolean release(String key, String owner) {
+                return fixture.store.release(key, owner);
+              }
+            });
+
+    assertThatThrownBy(() -> slow.withLock("job", () -> "never", DEFAULTS))
+        .isInstanceOfSatisfying(
+            LockNotAcquiredException.class, e -> assertThat(e.waited()).isZero());
+  }
+
+  @Test
   void fails_closed_when_the_store_is_unreachable() {
     LockManager cutOff = fixture.manager(new FlakyLockStore(fixture.store).acquireDown(true));
     AtomicBoolean ran = new AtomicBoolean();

@@ -1,0 +1,257 @@
+package dev.fenced.cdi;
+
+import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.JobMethod;
+import dev.fenced.cdi.config.LeaderElectionModel;
+import dev.fenced.cdi.deployment.LockGlobals;
+import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.core.jobs.JobGuard;
+import dev.fenced.core.jobs.JobOutcome;
+import dev.fenced.core.jobs.JobStage;
+import dev.fenced.core.jobs.OneInstanceLease;
+import dev.fenced.core.jobs.RunLock;
+import dev.fenced.core.jobs.RunningJobs;
+import dev.fenced.core.locks.LeaderLoop;
+import dev.fenced.core.locks.LockManager;
+import dev.fenced.core.locks.LockSettings;
+import dev.fenced.core.memory.InMemoryLockStore;
+import dev.fenced.core.time.ExecutorScheduler;
+import dev.fenced.core.time.Scheduler;
+import dev.fenced.locks.LockLost;
+import dev.fenced.locks.spi.LockStore;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Event;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Reception;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.literal.NamedLiteral;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.BeanManager;
+import jakarta.inject.Inject;
+import jakarta.interceptor.InvocationContext;
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The locks of one application: the {@link LockManager} on the store {@code fenced.locks.store}
+ * selects, the guards of its {@code @OnOneInstance} / {@code @WithoutOverlapping} jobs, and one
+ * {@link LeaderLoop} per {@code @LeaderElection} bean, all on {@link FencedExecutor}.
+ *
+ * <p><b>Start.</b> Elections start when the application scope is initialized: every instance tries
+ * at once and then every ttl/3. Job guards take nothing before their job first fires.
+ *
+ * <p><b>Stop</b>, when the application scope is about to be destroyed ({@code
+ * BeforeDestroyed(ApplicationScoped)}, which comes before any application-scoped bean, a store bean
+ * included, is destroyed): (1) new runs are refused and running ones get up to {@code
+ * fenced.locks.ttl} to finish; (2) elections step down ({@code onLeadershipLost(SHUTDOWN)} while
+ * the leader bean still lives); (3) job leases, then every lock still held, are released; then, in
+ * this bean's {@code @PreDestroy}, Fenced's own threads (if any) stop. The store is closed by
+ * whoever owns it after that.
+ */
+@ApplicationScoped
+public class FencedLocksRuntime {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
+  @Inject FencedExtension extension;
+  @Inject @Any Instance<Object> beans;
+  @Inject Event<Object> events;
+  @Inject BeanManager beanManager;
+
+  private final AtomicBoolean stopped = new AtomicBoolean();
+  private final List<LeaderLoop> elections = new ArrayList<>();
+  private FencedExecutor executor;
+  private Scheduler scheduler;
+  private LockManager manager;
+  private RunningJobs running;
+  private Map<JobMethod, JobGuard> guards;
+  private Duration shutdownWait;
+
+  @PostConstruct
+  void start() {
+    ConfigLookup config = extension.config();
+    LockGlobals globals = LockGlobals.of(config);
+    LockStore store = store(StoreSelection.LOCKS.name(config));
+    executor = FencedExecutor.open();
+    scheduler = new ExecutorScheduler(executor.service());
+    manager =
+        new LockManager(
+            store,
+            scheduler,
+            LockSettings.defaults()
+                .withDefaultTtl(globals.ttl())
+                .withInterruptOnLoss(globals.interruptOnLoss())
+                .withLossListener(this::lost));
+    running = new RunningJobs();
+    shutdownWait = globals.ttl();
+    Map<JobMethod, JobGuard> built = new IdentityHashMap<>();
+    for (JobMethod job : extension.jobs().all()) {
+      built.put(job, guard(job));
+    }
+    guards = built;
+  }
+
+  /**
+   * Starts the elections when the application starts.
+   *
+   * @param event the application scope's initialization
+   */
+  void startElections(@Observes @Initialized(ApplicationScoped.class) Object event) {
+    List<ElectionBean> declared = extension.elections();
+    synchronized (elections) {
+      if (!elections.isEmpty() || stopped.get()) {
+        return;
+      }
+      for (ElectionBean election : declared) {
+        LeaderElectionModel model = election.model();
+        LeaderCallbacks callbacks =
+            new LeaderCallbacks(model.key(), reference(election.bean()), events::fire);
+        elections.add(
+            new LeaderLoop(manager, scheduler, model.key(), model.ttl(), callbacks, callbacks));
+      }
+    }
+    elections.forEach(LeaderLoop::start);
+    if (!declared.isEmpty()) {
+      LOG.log(Level.DEBUG, () -> "Fenced competes in " + declared.size() + " leader election(s)");
+    }
+  }
+
+  /**
+   * Steps down and releases every lock before any application-scoped bean is destroyed.
+   *
+   * @param event the application scope's coming destruction
+   */
+  void stopping(
+      @Observes(notifyObserver = Reception.IF_EXISTS) @BeforeDestroyed(ApplicationScoped.class)
+          Object event) {
+    shutdown();
+  }
+
+  @PreDestroy
+  void stop() {
+    shutdown();
+    executor.close();
+  }
+
+  /**
+   * The application's lock manager.
+   *
+   * @return the manager behind {@code Locks}
+   */
+  public LockManager manager() {
+    return manager;
+  }
+
+  /**
+   * Whether this instance leads an election now.
+   *
+   * @param key the election key
+   * @return whether it holds the election's lease
+   */
+  public boolean isLeader(String key) {
+    synchronized (elections) {
+      return elections.stream()
+          .anyMatch(loop -> loop.currentLease().filter(l -> l.key().equals(key)).isPresent());
+    }
+  }
+
+  /**
+   * Runs one guard of the intercepted job, or proceeds when the method is not such a job.
+   *
+   * @param stage the interceptor's guard
+   * @param context the invocation
+   * @return what the method returned, or the skip value when the run was skipped
+   * @throws Exception what the method threw
+   */
+  Object fire(JobStages stage, InvocationContext context) throws Exception {
+    Optional<JobMethod> job =
+        extension.jobs().find(context.getTarget().getClass(), context.getMethod());
+    JobGuard guard = job.map(guards::get).orElse(null);
+    if (guard == null) {
+      return context.proceed();
+    }
+    Optional<? extends JobStage> guarding =
+        stage == JobStages.ONE_INSTANCE ? guard.lease() : guard.runLock();
+    if (guarding.isEmpty()) {
+      return context.proceed();
+    }
+    JobOutcome<Object> outcome = guarding.get().fire(context::proceed);
+    if (outcome instanceof JobOutcome.Ran<Object> ran) {
+      return ran.value();
+    }
+    return SkipValue.of(context.getMethod().getReturnType());
+  }
+
+  private JobGuard guard(JobMethod job) {
+    String target = job.target();
+    return new JobGuard(
+        job.oneInstance()
+            .map(l -> new OneInstanceLease(manager, running, target, l.key(), l.ttl())),
+        job.withoutOverlapping().map(l -> new RunLock(manager, running, target, l.key(), l.ttl())));
+  }
+
+  private void shutdown() {
+    if (manager == null || !stopped.compareAndSet(false, true)) {
+      return;
+    }
+    running.close();
+    try {
+      if (!running.awaitIdle(shutdownWait)) {
+        LOG.log(
+            Level.WARNING,
+            "Guarded jobs were still running "
+                + shutdownWait.toMillis()
+                + " ms after the application began to stop; releasing their locks anyway");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    List<LeaderLoop> loops;
+    synchronized (elections) {
+      loops = List.copyOf(elections);
+    }
+    for (LeaderLoop loop : loops) {
+      try {
+        loop.stop();
+      } catch (RuntimeException e) {
+        LOG.log(Level.WARNING, "Stepping down from an election failed", e);
+      }
+    }
+    guards.values().forEach(JobGuard::release);
+    int released = manager.shutdown();
+    LOG.log(Level.DEBUG, () -> "Fenced released " + released + " lock(s) still held at shutdown");
+  }
+
+  private void lost(LockLost loss) {
+    try {
+      events.fire(loss);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "An observer of LockLost threw", e);
+    }
+  }
+
+  private java.util.function.Supplier<Object> reference(Bean<?> bean) {
+    Object reference =
+        beanManager.getReference(bean, Object.class, beanManager.createCreationalContext(bean));
+    return () -> reference;
+  }
+
+  private LockStore store(String name) {
+    if (StoreSelection.isMemory(name)) {
+      return new InMemoryLockStore(Clock.systemUTC());
+    }
+    return beans.select(LockStore.class, NamedLiteral.of(name)).get();
+  }
+}

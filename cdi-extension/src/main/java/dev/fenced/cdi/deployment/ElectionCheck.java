@@ -1,0 +1,33 @@
+package dev.fenced.cdi.deployment;
+
+import java.util.Optional;
+
+/**
+ * Checks that a {@code @LeaderElection} bean is {@code @ApplicationScoped}: one instance per
+ * application competes, and its callbacks reach that one instance.
+ */
+public final class ElectionCheck {
+
+  private ElectionCheck() {}
+
+  /**
+   * What is wrong with the election bean's scope.
+   *
+   * @param className the bean class
+   * @param scope the bean's scope annotation's simple name, e.g. {@code Dependent}
+   * @param applicationScoped whether it is {@code @ApplicationScoped}
+   * @return the problem, or empty
+   */
+  public static Optional<String> problem(
+      String className, String scope, boolean applicationScoped) {
+    if (applicationScoped) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        className
+            + ": a @LeaderElection bean must be @ApplicationScoped, so that one instance per"
+            + " application competes and gets the callbacks; it is @"
+            + scope
+            + ". Annotate the class with @jakarta.enterprise.context.ApplicationScoped");
+  }
+}

@@ -1,0 +1,63 @@
+package dev.fenced.core.jobs;
+
+import dev.fenced.core.locks.LockManager;
+import dev.fenced.locks.Lock;
+import dev.fenced.locks.LockOptions;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+
+/**
+ * The {@code @WithoutOverlapping} guard of one job: a lock named {@code key} held for one run,
+ * renewed while it runs and released when it ends however it ends. A firing that finds it held, on
+ * any instance, is skipped. While the job runs the lock is the current lock of {@code LocksContext}
+ * and its loss interrupts the run (unless interruption is off).
+ */
+public final class RunLock implements JobStage {
+
+  private final LockManager locks;
+  private final RunningJobs running;
+  private final String target;
+  private final String key;
+  private final LockOptions options;
+
+  /**
+   * Creates the guard.
+   *
+   * @param locks takes the run lock
+   * @param running admits the runs, for shutdown
+   * @param target the job as logs name it, {@code com.example.Export.run}
+   * @param key the run lock's key, not empty
+   * @param ttl the run lock's ttl, positive
+   */
+  public RunLock(LockManager locks, RunningJobs running, String target, String key, Duration ttl) {
+    this.locks = Objects.requireNonNull(locks, "locks");
+    this.running = Objects.requireNonNull(running, "running");
+    this.target = Objects.requireNonNull(target, "target");
+    this.key = Objects.requireNonNull(key, "key");
+    if (key.isEmpty()) {
+      throw new IllegalArgumentException("A run lock key must not be empty");
+    }
+    this.options = LockOptions.defaults().withTtl(ttl);
+  }
+
+  @Override
+  public <T> JobOutcome<T> fire(Callable<T> work) throws Exception {
+    Objects.requireNonNull(work, "work");
+    if (!running.enter()) {
+      return Skips.skip(target, key, SkipReason.SHUTTING_DOWN);
+    }
+    try {
+      Skips.Attempt attempt =
+          Skips.tryAcquire(locks, target, key, options, SkipReason.RUN_LOCK_HELD);
+      if (attempt.lock() == null) {
+        return Skips.skip(target, key, attempt.skip());
+      }
+      try (Lock lock = attempt.lock()) {
+        return JobOutcome.ran(locks.callUnder(lock, work));
+      }
+    } finally {
+      running.exit();
+    }
+  }
+}

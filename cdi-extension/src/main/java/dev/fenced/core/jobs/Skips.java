@@ -1,0 +1,71 @@
+package dev.fenced.core.jobs;
+
+import dev.fenced.core.lease.LogKeys;
+import dev.fenced.core.locks.LockManager;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.locks.Lock;
+import dev.fenced.locks.LockOptions;
+import java.lang.System.Logger.Level;
+import java.util.Optional;
+
+/** Takes a job's lock and logs why a run is skipped: the part the two guards share. */
+final class Skips {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
+  private Skips() {}
+
+  /** A lock taken, or the reason it was not. */
+  record Attempt(Lock lock, SkipReason skip) {}
+
+  /**
+   * Tries once to take {@code key}; a store that fails skips the run (fail closed) with a WARNING.
+   */
+  static Attempt tryAcquire(
+      LockManager locks, String target, String key, LockOptions options, SkipReason whenHeld) {
+    try {
+      Optional<Lock> lock = locks.tryAcquire(key, options);
+      return lock.map(l -> new Attempt(l, null)).orElseGet(() -> new Attempt(null, whenHeld));
+    } catch (StoreUnavailableException e) {
+      LOG.log(
+          Level.WARNING,
+          "Skipped a run of "
+              + target
+              + ": the lock store is unavailable, so lock "
+              + LogKeys.of(key)
+              + " could not be taken and the job does not run unguarded: "
+              + e.getMessage());
+      return new Attempt(null, SkipReason.STORE_UNAVAILABLE);
+    } catch (RuntimeException e) {
+      if (locks.isShutDown()) {
+        return new Attempt(null, SkipReason.SHUTTING_DOWN);
+      }
+      LOG.log(
+          Level.WARNING,
+          "Skipped a run of "
+              + target
+              + ": the lock store failed taking lock "
+              + LogKeys.of(key)
+              + ", and the job does not run unguarded",
+          e);
+      return new Attempt(null, SkipReason.STORE_UNAVAILABLE);
+    }
+  }
+
+  /** Logs a skip at FINE and returns it. */
+  static <T> JobOutcome<T> skip(String target, String key, SkipReason reason) {
+    if (reason != SkipReason.STORE_UNAVAILABLE) { // already logged as a WARNING
+      LOG.log(
+          Level.DEBUG,
+          () ->
+              "Skipped a run of "
+                  + target
+                  + ": "
+                  + reason.description()
+                  + " (lock "
+                  + LogKeys.of(key)
+                  + ")");
+    }
+    return JobOutcome.skipped(reason);
+  }
+}

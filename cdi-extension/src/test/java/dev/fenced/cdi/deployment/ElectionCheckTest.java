@@ -1,0 +1,20 @@
+package dev.fenced.cdi.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class ElectionCheckTest {
+
+  @Test
+  void an_application_scoped_election_bean_passes() {
+    assertThat(ElectionCheck.problem("com.example.Feed", "ApplicationScoped", true)).isEmpty();
+  }
+
+  @Test
+  void another_scope_is_refused_naming_class_and_scope() {
+    assertThat(ElectionCheck.problem("com.example.Feed", "Dependent", false))
+        .hasValueSatisfying(
+            p -> assertThat(p).contains("com.example.Feed", "@Dependent", "@ApplicationScoped"));
+  }
+}

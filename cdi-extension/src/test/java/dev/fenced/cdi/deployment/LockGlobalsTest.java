@@ -1,0 +1,40 @@
+package dev.fenced.cdi.deployment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.cdi.config.ConfigLookup;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LockGlobalsTest {
+
+  @Test
+  void the_defaults_are_thirty_seconds_and_interrupting() {
+    LockGlobals globals = LockGlobals.of(ConfigLookup.of(Map.of()));
+
+    assertThat(globals).isEqualTo(new LockGlobals(Duration.ofSeconds(30), true));
+    assertThat(LockGlobals.problems(ConfigLookup.of(Map.of()))).isEmpty();
+  }
+
+  @Test
+  void both_keys_are_read() {
+    ConfigLookup config =
+        ConfigLookup.of(
+            Map.of("fenced.locks.ttl", "45s", "fenced.locks.interrupt-on-loss", " FALSE "));
+
+    assertThat(LockGlobals.of(config)).isEqualTo(new LockGlobals(Duration.ofSeconds(45), false));
+  }
+
+  @Test
+  void an_invalid_ttl_or_boolean_is_a_problem_naming_the_key_and_value() {
+    ConfigLookup config =
+        ConfigLookup.of(Map.of("fenced.locks.ttl", "0", "fenced.locks.interrupt-on-loss", "yes"));
+
+    assertThat(LockGlobals.problems(config))
+        .hasSize(2)
+        .anySatisfy(p -> assertThat(p).contains("fenced.locks.ttl", "\"0\""))
+        .anySatisfy(p -> assertThat(p).contains("fenced.locks.interrupt-on-loss=yes"));
+    assertThat(LockGlobals.of(config).ttl()).isEqualTo(Duration.ofSeconds(30));
+  }
+}

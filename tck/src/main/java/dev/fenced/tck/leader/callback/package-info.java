@@ -1,0 +1,2 @@
+/** The deployment of {@code LeaderElectionCallbackFailedTest}. */
+package dev.fenced.tck.leader.callback;

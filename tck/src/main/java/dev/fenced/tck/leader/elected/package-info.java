@@ -1,0 +1,2 @@
+/** The deployment of {@code LeaderElectionTest}. */
+package dev.fenced.tck.leader.elected;

@@ -1,0 +1,2 @@
+/** The deployment of {@code LeaderElectionLostTest}. */
+package dev.fenced.tck.leader.lost;

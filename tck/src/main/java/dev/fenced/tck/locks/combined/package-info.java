@@ -1,0 +1,2 @@
+/** The deployment of {@code OnOneInstanceWithoutOverlappingTest}. */
+package dev.fenced.tck.locks.combined;

@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingDirectCallTest}. */
+package dev.fenced.tck.locks.direct;

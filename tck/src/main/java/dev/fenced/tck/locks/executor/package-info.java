@@ -1,0 +1,2 @@
+/** The deployment of {@code OnOneInstanceScheduledExecutorTest}. */
+package dev.fenced.tck.locks.executor;

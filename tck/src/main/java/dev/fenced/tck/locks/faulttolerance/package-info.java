@@ -1,0 +1,2 @@
+/** The deployment of {@code OnOneInstanceFaultToleranceTest}. */
+package dev.fenced.tck.locks.faulttolerance;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidElectionKeyCollidesWithLeaseTest}. */
+package dev.fenced.tck.locks.invalid.electionlease;

@@ -1,0 +1,2 @@
+/** The deployment of {@code LockLostTest}. */
+package dev.fenced.tck.locks.lost;

@@ -1,0 +1,2 @@
+/** The deployment of {@code OnOneInstanceScheduleTest}. */
+package dev.fenced.tck.locks.schedule;

@@ -1,0 +1,2 @@
+/** The deployment of {@code OnOneInstanceTakeoverTest}. */
+package dev.fenced.tck.locks.takeover;

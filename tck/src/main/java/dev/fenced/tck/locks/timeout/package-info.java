@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingTimeoutTest}. */
+package dev.fenced.tck.locks.timeout;

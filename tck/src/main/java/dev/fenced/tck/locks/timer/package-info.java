@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingTimerTest}. */
+package dev.fenced.tck.locks.timer;

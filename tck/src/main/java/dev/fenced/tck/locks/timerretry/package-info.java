@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingTimerRetryTest}. */
+package dev.fenced.tck.locks.timerretry;

@@ -1,0 +1,2 @@
+/** The deployment of {@code LocksConfigTtlTest}. */
+package dev.fenced.tck.locks.ttl;
