@@ -1,0 +1,78 @@
+package dev.fenced.arquillian;
+
+import dev.fenced.arquillian.jpa.TckPersistenceUnit;
+import dev.fenced.tck.support.TckStoreProvider;
+import java.util.Map;
+import org.jboss.shrinkwrap.api.ArchivePaths;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * The PostgreSQL store in the TCK deployments, when {@code fenced.tck.store=jpa}: adds {@code
+ * fenced-jpa-store.jar} (WildFly has JPA, Hibernate and the driver module already), a JTA
+ * persistence unit {@value #UNIT} on the datasource {@code fenced.tck.datasource} (default {@value
+ * #DATASOURCE}, created by {@code server-configs/wildfly/fenced-postgresql.cli}) and the producer
+ * of its {@code EntityManagerFactory} ({@link TckPersistenceUnit}), and selects {@code jpa} for
+ * both stores. The tables are created before the run ({@link PostgresTckDatabase}); the unit
+ * generates no schema.
+ */
+public final class JpaTckStoreProvider implements TckStoreProvider {
+
+  /** The persistence unit's name and the {@code @Named} of its factory. */
+  static final String UNIT = TckPersistenceUnit.NAME;
+
+  /** WildFly's JNDI name of the datasource. */
+  static final String DATASOURCE = "java:jboss/datasources/FencedDS";
+
+  /** A class of {@code fenced-jpa-store}: its code source is the store's jar or classes folder. */
+  static final String ANCHOR = "dev.fenced.store.jpa.JpaStoreBean";
+
+  @Override
+  public void prepare(WebArchive archive) {
+    if (!TckStores.selected("jpa")) {
+      return;
+    }
+    if (!PostgresTckDatabase.isPrepared()) {
+      throw new IllegalStateException(
+          "fenced.tck.store=jpa, but the TCK database was not prepared before the server started:"
+              + " is TckStoresSessionListener registered?");
+    }
+    if (!archive.contains(ArchivePaths.create("WEB-INF/lib", "fenced-jpa-store.jar"))) {
+      archive.addAsLibrary(FencedLibrary.jar("fenced-jpa-store.jar", ANCHOR));
+    }
+    archive.addClass(TckPersistenceUnit.class);
+    archive.addAsResource(new StringAsset(persistenceXml()), "META-INF/persistence.xml");
+  }
+
+  @Override
+  public Map<String, String> configuration() {
+    if (!TckStores.selected("jpa")) {
+      return Map.of();
+    }
+    return Map.of(
+        "fenced.idempotency.store", "jpa",
+        "fenced.locks.store", "jpa",
+        "fenced.jpa.persistence-unit", UNIT);
+  }
+
+  static String persistenceXml() {
+    String datasource = System.getProperty("fenced.tck.datasource", DATASOURCE);
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <persistence xmlns="https://jakarta.ee/xml/ns/persistence"
+                     xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                     xsi:schemaLocation="https://jakarta.ee/xml/ns/persistence https://jakarta.ee/xml/ns/persistence/persistence_3_0.xsd"
+                     version="3.0">
+          <persistence-unit name="%s" transaction-type="JTA">
+            <jta-data-source>%s</jta-data-source>
+            <mapping-file>META-INF/fenced/orm.xml</mapping-file>
+            <exclude-unlisted-classes>true</exclude-unlisted-classes>
+            <properties>
+              <property name="jakarta.persistence.schema-generation.database.action" value="none"/>
+            </properties>
+          </persistence-unit>
+        </persistence>
+        """
+        .formatted(UNIT, datasource);
+  }
+}

@@ -1,0 +1,42 @@
+package dev.fenced.arquillian;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.UUID;
+
+/** A guarded {@code POST /api/orders} with an {@code Idempotency-Key}, for the store ITs. */
+final class StoreHttp {
+
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+
+  private StoreHttp() {}
+
+  static String uniqueKey() {
+    return "key-" + UUID.randomUUID();
+  }
+
+  static HttpResponse<String> postOrder(URL base, String key) {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(base.toExternalForm()).resolve("api/orders"))
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .header("Idempotency-Key", key)
+            .POST(HttpRequest.BodyPublishers.ofString("{\"book\":\"b-1\"}"))
+            .build();
+    try {
+      return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+}

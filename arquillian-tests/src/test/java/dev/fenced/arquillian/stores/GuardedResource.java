@@ -1,0 +1,33 @@
+package dev.fenced.arquillian.stores;
+
+import dev.fenced.idempotency.Idempotent;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** {@code POST /api/orders}, guarded: answers 201 with the run number. */
+@Path("orders")
+@RequestScoped
+public class GuardedResource {
+
+  private static final AtomicLong RUNS = new AtomicLong();
+
+  /**
+   * Places an order.
+   *
+   * @param body the JSON order
+   * @return 201 with the run number
+   */
+  @POST
+  @Idempotent
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response place(String body) {
+    return Response.status(201).entity("{\"run\":" + RUNS.incrementAndGet() + "}").build();
+  }
+}

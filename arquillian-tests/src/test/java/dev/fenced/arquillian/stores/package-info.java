@@ -1,0 +1,5 @@
+/**
+ * The application of the store-specific integration tests ({@code JpaStoreIT}, {@code
+ * RedisStore*IT}).
+ */
+package dev.fenced.arquillian.stores;

@@ -1,0 +1,137 @@
+package dev.fenced.store.jpa;
+
+import static dev.fenced.store.jpa.PostgresStatements.keyHash;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import jakarta.persistence.EntityManagerFactory;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@link IdempotencyStore} on PostgreSQL through JPA native statements: table {@code
+ * fenced_idempotency} ({@code META-INF/fenced/postgresql/V1__fenced_tables.sql}).
+ *
+ * <p>Every method is one statement in a transaction of its own: {@code acquire} is one {@code
+ * INSERT ... ON CONFLICT (key_hash) DO UPDATE ... WHERE expires_at <= clock_timestamp() RETURNING};
+ * when that insert loses, one {@code SELECT} reads the live record to report it (it decides
+ * nothing). {@code complete}, {@code release} and {@code extend} carry the owner and {@code
+ * expires_at > clock_timestamp()} in the {@code WHERE} of the statement that writes. Expiry is on
+ * the database's clock. Connection failures throw {@link StoreUnavailableException}.
+ */
+public final class JpaIdempotencyStore implements IdempotencyStore {
+
+  /** How often {@code acquire} tries again when the record it lost to vanished before the read. */
+  static final int ACQUIRE_ATTEMPTS = 5;
+
+  private final Calls calls;
+
+  /**
+   * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE): each call uses a new entity
+   * manager and its own {@code EntityTransaction}.
+   *
+   * @param factory a persistence unit on PostgreSQL holding the Fenced tables
+   */
+  public JpaIdempotencyStore(EntityManagerFactory factory) {
+    this(new ResourceLocalTransactions(factory));
+  }
+
+  JpaIdempotencyStore(StoreTransactions transactions) {
+    this.calls = new Calls(transactions);
+  }
+
+  @Override
+  public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
+    String hash = keyHash(Calls.key(key));
+    Calls.text("owner", owner);
+    Calls.text("fingerprint", fingerprint);
+    Calls.ttl("lockTtlMillis", lockTtlMillis);
+    for (int attempt = 1; attempt <= ACQUIRE_ATTEMPTS; attempt++) {
+      boolean won =
+          calls.run(
+              "acquire",
+              em ->
+                  !Calls.query(
+                          em,
+                          PostgresStatements.IDEMPOTENCY_ACQUIRE,
+                          hash,
+                          key,
+                          fingerprint,
+                          owner,
+                          lockTtlMillis)
+                      .getResultList()
+                      .isEmpty());
+      if (won) {
+        return new AcquireResult.Acquired();
+      }
+      List<?> live =
+          calls.run(
+              "acquire (read)",
+              em -> Calls.query(em, PostgresStatements.IDEMPOTENCY_READ, hash).getResultList());
+      if (!live.isEmpty()) {
+        Object[] row = Columns.row(live.get(0));
+        String storedFingerprint = Columns.text(row[0]);
+        return Columns.flag(row[1])
+            ? new AcquireResult.Completed(storedFingerprint, Columns.bytes(row[2]))
+            : new AcquireResult.InFlight(storedFingerprint);
+      }
+      // released or expired between the insert and the read: try the insert again
+    }
+    throw new StoreUnavailableException(
+        "PostgreSQL store: acquire found the record of its key gone "
+            + ACQUIRE_ATTEMPTS
+            + " times in a row; too much contention on one key");
+  }
+
+  @Override
+  public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+    String hash = keyHash(Calls.key(key));
+    Calls.text("owner", owner);
+    byte[] copy = Objects.requireNonNull(payload, "payload").clone();
+    Calls.ttl("ttlMillis", ttlMillis);
+    return update(
+        "complete", PostgresStatements.IDEMPOTENCY_COMPLETE, hash, owner, copy, ttlMillis);
+  }
+
+  @Override
+  public boolean release(String key, String owner) {
+    String hash = keyHash(Calls.key(key));
+    return update(
+        "release", PostgresStatements.IDEMPOTENCY_RELEASE, hash, Calls.text("owner", owner));
+  }
+
+  @Override
+  public boolean extend(String key, String owner, long lockTtlMillis) {
+    String hash = keyHash(Calls.key(key));
+    Calls.text("owner", owner);
+    Calls.ttl("lockTtlMillis", lockTtlMillis);
+    return update("extend", PostgresStatements.IDEMPOTENCY_EXTEND, hash, owner, lockTtlMillis);
+  }
+
+  /**
+   * Deletes expired records, {@code limit} per statement and transaction, until none is left. The
+   * {@code DELETE} checks expiry again, so a record taken over meanwhile stays; rows locked by
+   * another transaction are skipped.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @return how many records were deleted
+   */
+  public int prune(int limit) {
+    Calls.limit(limit);
+    int total = 0;
+    int deleted;
+    do {
+      deleted =
+          calls.run(
+              "prune",
+              em -> Calls.query(em, PostgresStatements.IDEMPOTENCY_PRUNE, limit).executeUpdate());
+      total += deleted;
+    } while (deleted == limit);
+    return total;
+  }
+
+  private boolean update(String what, String sql, Object... parameters) {
+    return calls.run(what, em -> Calls.query(em, sql, parameters).executeUpdate()) == 1;
+  }
+}

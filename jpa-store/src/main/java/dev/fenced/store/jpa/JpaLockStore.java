@@ -1,0 +1,95 @@
+package dev.fenced.store.jpa;
+
+import static dev.fenced.store.jpa.PostgresStatements.keyHash;
+
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.locks.spi.LockStore;
+import jakarta.persistence.EntityManagerFactory;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * {@link LockStore} on PostgreSQL through JPA native statements: table {@code fenced_locks} and
+ * sequence {@code fenced_lock_token_seq} ({@code
+ * META-INF/fenced/postgresql/V1__fenced_tables.sql}).
+ *
+ * <p>Every method is one statement in a transaction of its own: {@code acquire} is one {@code
+ * INSERT ... ON CONFLICT (key_hash) DO UPDATE ... WHERE expires_at <= clock_timestamp() RETURNING
+ * token}, the fencing token drawn from the sequence inside it; {@code renew} and {@code release}
+ * carry the owner and {@code expires_at > clock_timestamp()} in their {@code WHERE}. A release
+ * expires the row in place, so the key's next token is drawn after locking its row and always
+ * exceeds the last. Connection failures throw {@link StoreUnavailableException}.
+ */
+public final class JpaLockStore implements LockStore {
+
+  private final Calls calls;
+
+  /**
+   * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE): each call uses a new entity
+   * manager and its own {@code EntityTransaction}.
+   *
+   * @param factory a persistence unit on PostgreSQL holding the Fenced tables
+   */
+  public JpaLockStore(EntityManagerFactory factory) {
+    this(new ResourceLocalTransactions(factory));
+  }
+
+  JpaLockStore(StoreTransactions transactions) {
+    this.calls = new Calls(transactions);
+  }
+
+  @Override
+  public OptionalLong acquire(String key, String owner, long ttlMillis) {
+    String hash = keyHash(Calls.key(key));
+    Calls.text("owner", owner);
+    Calls.ttl("ttlMillis", ttlMillis);
+    List<?> token =
+        calls.run(
+            "acquire",
+            em ->
+                Calls.query(em, PostgresStatements.LOCK_ACQUIRE, hash, key, owner, ttlMillis)
+                    .getResultList());
+    return token.isEmpty()
+        ? OptionalLong.empty()
+        : OptionalLong.of(Columns.number(Columns.row(token.get(0))[0]));
+  }
+
+  @Override
+  public boolean renew(String key, String owner, long ttlMillis) {
+    String hash = keyHash(Calls.key(key));
+    Calls.text("owner", owner);
+    Calls.ttl("ttlMillis", ttlMillis);
+    return update("renew", PostgresStatements.LOCK_RENEW, hash, owner, ttlMillis);
+  }
+
+  @Override
+  public boolean release(String key, String owner) {
+    String hash = keyHash(Calls.key(key));
+    return update("release", PostgresStatements.LOCK_RELEASE, hash, Calls.text("owner", owner));
+  }
+
+  /**
+   * Deletes expired and released locks, {@code limit} per statement and transaction, until none is
+   * left. The {@code DELETE} checks expiry again, so a lock taken over meanwhile stays. Tokens stay
+   * increasing: the sequence is shared by every key.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @return how many locks were deleted
+   */
+  public int prune(int limit) {
+    Calls.limit(limit);
+    int total = 0;
+    int deleted;
+    do {
+      deleted =
+          calls.run(
+              "prune", em -> Calls.query(em, PostgresStatements.LOCK_PRUNE, limit).executeUpdate());
+      total += deleted;
+    } while (deleted == limit);
+    return total;
+  }
+
+  private boolean update(String what, String sql, Object... parameters) {
+    return calls.run(what, em -> Calls.query(em, sql, parameters).executeUpdate()) == 1;
+  }
+}

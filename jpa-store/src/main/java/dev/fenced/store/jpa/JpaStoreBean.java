@@ -1,0 +1,154 @@
+package dev.fenced.store.jpa;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.locks.spi.LockStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.literal.NamedLiteral;
+import jakarta.inject.Inject;
+import jakarta.inject.Named;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.function.Function;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * The one CDI bean named {@code jpa}: both stores, selected by {@code fenced.idempotency.store=jpa}
+ * and {@code fenced.locks.store=jpa} (Fenced looks it up by type and name). It carries the
+ * qualifier {@link FencedJpa}, so it never answers an unqualified {@code @Inject IdempotencyStore}
+ * or {@code LockStore}.
+ *
+ * <p>The stores are built on first use (so deploying the jar without selecting it costs nothing)
+ * from an {@link EntityManagerFactory} CDI bean the application produces: the one named by {@value
+ * #PERSISTENCE_UNIT} ({@code @Named}), or the default one:
+ *
+ * <pre>{@code
+ * @ApplicationScoped
+ * public class FencedPersistence {
+ *   @PersistenceUnit(unitName = "orders")
+ *   EntityManagerFactory orders;
+ *
+ *   @Produces @Named("orders")
+ *   EntityManagerFactory orders() {
+ *     return orders;
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>A producer method, not a {@code @Produces @Named @PersistenceUnit} field: CDI forbids a name
+ * on a resource producer field (Weld: WELD-001516).
+ *
+ * <p>A JTA unit runs every call in a new transaction through {@link RequiresNewTransactions}
+ * ({@code @Transactional(REQUIRES_NEW)}); a {@code RESOURCE_LOCAL} unit uses its own {@code
+ * EntityTransaction} per call. {@code release(key, owner)}, declared by both SPIs, releases
+ * whichever the owner holds ({@link JpaStore}).
+ */
+@ApplicationScoped
+@Named("jpa")
+@FencedJpa
+public class JpaStoreBean implements IdempotencyStore, LockStore {
+
+  /** The config key naming the persistence unit's {@code EntityManagerFactory} bean. */
+  public static final String PERSISTENCE_UNIT = "fenced.jpa.persistence-unit";
+
+  @Inject Instance<EntityManagerFactory> factories;
+  @Inject RequiresNewTransactions requiresNew;
+
+  private JpaStore store;
+
+  /** For CDI. */
+  public JpaStoreBean() {}
+
+  @Override
+  public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
+    return store().acquire(key, owner, fingerprint, lockTtlMillis);
+  }
+
+  @Override
+  public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+    return store().complete(key, owner, payload, ttlMillis);
+  }
+
+  @Override
+  public boolean extend(String key, String owner, long lockTtlMillis) {
+    return store().extend(key, owner, lockTtlMillis);
+  }
+
+  @Override
+  public OptionalLong acquire(String key, String owner, long ttlMillis) {
+    return store().acquire(key, owner, ttlMillis);
+  }
+
+  @Override
+  public boolean renew(String key, String owner, long ttlMillis) {
+    return store().renew(key, owner, ttlMillis);
+  }
+
+  /**
+   * Releases the owner's idempotency lock or lock on {@code key}, whichever it holds: one statement
+   * ({@link JpaStore#release}).
+   */
+  @Override
+  public boolean release(String key, String owner) {
+    return store().release(key, owner);
+  }
+
+  private synchronized JpaStore store() {
+    if (store == null) {
+      store = new JpaStore(transactions());
+    }
+    return store;
+  }
+
+  private StoreTransactions transactions() {
+    EntityManagerFactory factory = factory();
+    if (isJta(factory)) {
+      RequiresNewTransactions runner = requiresNew;
+      return new StoreTransactions() {
+        @Override
+        public <T> T inNewTransaction(Function<EntityManager, T> work) {
+          return runner.call(factory, work);
+        }
+      };
+    }
+    return new ResourceLocalTransactions(factory);
+  }
+
+  private EntityManagerFactory factory() {
+    Optional<String> unit =
+        ConfigProvider.getConfig()
+            .getOptionalValue(PERSISTENCE_UNIT, String.class)
+            .map(String::strip)
+            .filter(name -> !name.isEmpty());
+    Instance<EntityManagerFactory> found =
+        unit.isPresent() ? factories.select(NamedLiteral.of(unit.get())) : factories;
+    if (!found.isResolvable()) {
+      throw new IllegalStateException(
+          "the Fenced JPA stores need "
+              + (found.isAmbiguous() ? "exactly one" : "an")
+              + " EntityManagerFactory CDI bean"
+              + unit.map(name -> " named \"" + name + "\" (" + PERSISTENCE_UNIT + ")").orElse("")
+              + ": inject it with @PersistenceUnit(unitName = \"<your unit>\") and produce it"
+              + " with a method annotated @Produces @Named(\"fenced\"), and set "
+              + PERSISTENCE_UNIT
+              + "=fenced");
+    }
+    return found.get();
+  }
+
+  /** {@code getTransaction()} is refused by JTA entity managers: the portable test. */
+  private static boolean isJta(EntityManagerFactory factory) {
+    EntityManager em = factory.createEntityManager();
+    try {
+      em.getTransaction();
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    } finally {
+      em.close();
+    }
+  }
+}

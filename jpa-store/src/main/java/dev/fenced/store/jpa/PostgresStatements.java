@@ -1,0 +1,123 @@
+package dev.fenced.store.jpa;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The SQL of both stores. Every statement that decides is one statement; expiry is always the
+ * database's {@code clock_timestamp()} (never {@code now()}, the transaction's start). Positional
+ * parameters ({@code ?1}) and {@code CAST} (no {@code ::}) keep Hibernate and EclipseLink alike.
+ */
+final class PostgresStatements {
+
+  private static final String TTL =
+      "clock_timestamp() + CAST(?%d AS bigint) * interval '1 millisecond'";
+
+  /** ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms; a row when the caller won. */
+  static final String IDEMPOTENCY_ACQUIRE =
+      "INSERT INTO fenced_idempotency (key_hash, key, fingerprint, owner, payload, expires_at)"
+          + " VALUES (?1, ?2, ?3, ?4, NULL, "
+          + ttl(5)
+          + ")"
+          + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key,"
+          + " fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, payload = NULL,"
+          + " expires_at = EXCLUDED.expires_at"
+          + " WHERE fenced_idempotency.expires_at <= clock_timestamp()"
+          + " RETURNING 1";
+
+  /** ?1 key_hash; fingerprint, completed (1/0), payload of the live record, if any. */
+  static final String IDEMPOTENCY_READ =
+      "SELECT fingerprint, CASE WHEN owner IS NULL THEN 1 ELSE 0 END, payload"
+          + " FROM fenced_idempotency WHERE key_hash = ?1 AND expires_at > clock_timestamp()";
+
+  /** ?1 key_hash, ?2 owner, ?3 payload, ?4 ttl ms. */
+  static final String IDEMPOTENCY_COMPLETE =
+      "UPDATE fenced_idempotency SET owner = NULL, payload = ?3, expires_at = "
+          + ttl(4)
+          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+
+  /** ?1 key_hash, ?2 owner. */
+  static final String IDEMPOTENCY_RELEASE =
+      "DELETE FROM fenced_idempotency"
+          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+
+  /** ?1 key_hash, ?2 owner, ?3 ttl ms. */
+  static final String IDEMPOTENCY_EXTEND =
+      "UPDATE fenced_idempotency SET expires_at = "
+          + ttl(3)
+          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+
+  /** ?1 limit. */
+  static final String IDEMPOTENCY_PRUNE = prune("fenced_idempotency");
+
+  /**
+   * ?1 key_hash, ?2 key, ?3 owner, ?4 ttl ms; the new token when the caller won. A takeover draws
+   * its token in the {@code SET}, after the row is locked, so it exceeds the token it replaces even
+   * when the statement waited for another takeover.
+   */
+  static final String LOCK_ACQUIRE =
+      "INSERT INTO fenced_locks (key_hash, key, owner, token, expires_at)"
+          + " VALUES (?1, ?2, ?3, nextval('fenced_lock_token_seq'), "
+          + ttl(4)
+          + ")"
+          + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key, owner = EXCLUDED.owner,"
+          + " token = nextval('fenced_lock_token_seq'), expires_at = EXCLUDED.expires_at"
+          + " WHERE fenced_locks.expires_at <= clock_timestamp()"
+          + " RETURNING token";
+
+  /** ?1 key_hash, ?2 owner, ?3 ttl ms. */
+  static final String LOCK_RENEW =
+      "UPDATE fenced_locks SET expires_at = "
+          + ttl(3)
+          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+
+  /** ?1 key_hash, ?2 owner: expires the row in place, keeping its token. */
+  static final String LOCK_RELEASE =
+      "UPDATE fenced_locks SET expires_at = CAST('-infinity' AS timestamptz)"
+          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+
+  /** ?1 limit. */
+  static final String LOCK_PRUNE = prune("fenced_locks");
+
+  /**
+   * ?1 key_hash, ?2 owner: the {@code release} shared by {@code IdempotencyStore} and {@code
+   * LockStore} when one object implements both ({@link JpaStore}): releases the owner's live
+   * idempotency lock and its lock on the key, in one statement; the number of rows released. Owners
+   * are unique per acquisition, so at most one row matches.
+   */
+  static final String RELEASE_EITHER =
+      "WITH released_record AS ("
+          + IDEMPOTENCY_RELEASE
+          + " RETURNING 1), released_lock AS ("
+          + LOCK_RELEASE
+          + " RETURNING 1)"
+          + " SELECT (SELECT count(*) FROM released_record) + (SELECT count(*) FROM released_lock)";
+
+  private PostgresStatements() {}
+
+  /** The lower-case hex SHA-256 of the UTF-8 key: the primary key, whatever the key's length. */
+  static String keyHash(String key) {
+    try {
+      MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(sha256.digest(key.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
+  }
+
+  private static String ttl(int parameter) {
+    return String.format(TTL, parameter);
+  }
+
+  /** Deletes up to ?1 expired rows; the DELETE checks expiry again, so a row taken over stays. */
+  private static String prune(String table) {
+    return "DELETE FROM "
+        + table
+        + " WHERE key_hash IN (SELECT key_hash FROM "
+        + table
+        + " WHERE expires_at <= clock_timestamp() ORDER BY expires_at LIMIT ?1"
+        + " FOR UPDATE SKIP LOCKED) AND expires_at <= clock_timestamp()";
+  }
+}

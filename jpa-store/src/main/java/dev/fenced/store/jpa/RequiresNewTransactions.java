@@ -1,0 +1,38 @@
+package dev.fenced.store.jpa;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.transaction.Transactional;
+import java.util.function.Function;
+
+/**
+ * Under JTA: runs each store call in a new JTA transaction ({@code REQUIRES_NEW}), the caller's
+ * suspended meanwhile, on an application-managed entity manager joined to it. Internal to {@link
+ * JpaStoreBean}; public only so that every CDI container can intercept it.
+ */
+@ApplicationScoped
+public class RequiresNewTransactions {
+
+  /** For CDI. */
+  public RequiresNewTransactions() {}
+
+  /**
+   * Runs {@code work} in a new JTA transaction, committed when it returns.
+   *
+   * @param factory a JTA persistence unit
+   * @param work the statement(s) of one store call
+   * @param <T> the result type
+   * @return what {@code work} returned
+   */
+  @Transactional(Transactional.TxType.REQUIRES_NEW)
+  public <T> T call(EntityManagerFactory factory, Function<EntityManager, T> work) {
+    EntityManager em = factory.createEntityManager();
+    try {
+      em.joinTransaction();
+      return work.apply(em);
+    } finally {
+      em.close();
+    }
+  }
+}

@@ -1,0 +1,75 @@
+package dev.fenced.store.jpa;
+
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTimeoutException;
+import java.sql.SQLTransientConnectionException;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * Tells a database that cannot be reached from a statement that failed: the first becomes {@link
+ * StoreUnavailableException} (the engines then fail closed), the second propagates unchanged.
+ */
+final class StoreFailures {
+
+  private StoreFailures() {}
+
+  /**
+   * The exception to throw for {@code failure}.
+   *
+   * @param what the store call, for the message
+   * @param failure what the JPA provider, the pool or the driver threw
+   * @return a {@link StoreUnavailableException}, or {@code failure} itself
+   */
+  static RuntimeException translate(String what, RuntimeException failure) {
+    if (failure instanceof StoreUnavailableException) {
+      return failure;
+    }
+    return unreachable(failure)
+        ? new StoreUnavailableException(
+            "PostgreSQL store: " + what + " failed: " + failure, failure)
+        : failure;
+  }
+
+  /** Whether any cause says the connection, the pool or the server is unavailable. */
+  static boolean unreachable(Throwable failure) {
+    Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+    for (Throwable t = failure; t != null && seen.put(t, true) == null; t = next(t)) {
+      if (t instanceof SQLTransientConnectionException
+          || t instanceof SQLNonTransientConnectionException
+          || t instanceof SQLRecoverableException
+          || t instanceof SQLTimeoutException
+          || t instanceof java.net.ConnectException
+          || t instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+      if (t instanceof SQLException sql && unavailableState(sql.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * SQLSTATE class 08 (connection exception), 53 (insufficient resources, e.g. too many
+   * connections), 57P01-57P03 (server shutting down, cannot connect now), 57014 (statement
+   * timeout).
+   */
+  private static boolean unavailableState(String state) {
+    return state != null
+        && (state.startsWith("08")
+            || state.startsWith("53")
+            || state.startsWith("57P0")
+            || state.equals("57014"));
+  }
+
+  private static Throwable next(Throwable t) {
+    if (t instanceof SQLException sql && sql.getNextException() != null && t.getCause() == null) {
+      return sql.getNextException();
+    }
+    return t.getCause();
+  }
+}

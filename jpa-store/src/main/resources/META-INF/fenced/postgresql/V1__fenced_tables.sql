@@ -1,0 +1,28 @@
+-- Fenced tables for PostgreSQL 12+ (Flyway-compatible name: copy into db/migration or run as is).
+-- Every statement is idempotent, so the script can be run again.
+
+-- Idempotency records: in flight (owner set, payload null) or completed (owner null, payload set).
+-- key_hash is the lower-case hex SHA-256 of the UTF-8 key; the key itself is kept whole.
+CREATE TABLE IF NOT EXISTS fenced_idempotency (
+    key_hash    text        NOT NULL PRIMARY KEY,
+    key         text        NOT NULL,
+    fingerprint text        NOT NULL,
+    owner       text        NULL,
+    payload     bytea       NULL,
+    expires_at  timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS fenced_idempotency_expires_at ON fenced_idempotency (expires_at);
+
+-- Locks and leases. A released lock stays as a row with expires_at = '-infinity' (until pruned), so
+-- the next acquire takes it over in place and draws its fencing token after locking the row.
+CREATE TABLE IF NOT EXISTS fenced_locks (
+    key_hash   text        NOT NULL PRIMARY KEY,
+    key        text        NOT NULL,
+    owner      text        NOT NULL,
+    token      bigint      NOT NULL,
+    expires_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS fenced_locks_expires_at ON fenced_locks (expires_at);
+
+-- Fencing tokens: one sequence for every key, drawn inside the acquiring statement.
+CREATE SEQUENCE IF NOT EXISTS fenced_lock_token_seq AS bigint START WITH 1 INCREMENT BY 1 NO CYCLE;

@@ -1,0 +1,207 @@
+package dev.fenced.store.jpa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.tck.support.PostgresServer;
+import jakarta.persistence.EntityManagerFactory;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.function.BiConsumer;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * What PostgreSQL counts per operation: the commits ({@code pg_stat_database.xact_commit}) of a
+ * database that only this test uses. Each store call is one statement in one transaction, so one
+ * commit per winning acquire, complete, release, extend and renew; a losing acquire reads the
+ * winner's record in a second one.
+ */
+class StatementCountTest {
+
+  private static final String DATABASE = "fenced_statement_count";
+  private static final int CALLS = 50;
+
+  private static PostgresServer server;
+  private static String url;
+
+  @BeforeAll
+  static void database() throws SQLException {
+    server = PostgresServer.get();
+    try (Connection admin = server.connect();
+        Statement statement = admin.createStatement()) {
+      ResultSet exists =
+          statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'");
+      if (!exists.next()) {
+        statement.execute("CREATE DATABASE " + DATABASE);
+      }
+    }
+    url = PostgresServerConnections.withDatabase(server, DATABASE);
+    Schema.apply(server, url);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Provider.class)
+  void one_commit_per_store_call(Provider provider) throws Exception {
+    List<String> keys = keys();
+    List<String> second = keys();
+    // booting a unit and filling its pool commits a few catalogue reads of its own: one unit that
+    // makes a single call (one commit) gives that cost, subtracted from every measurement below
+    long boot =
+        commitsOf(provider, (store, locks) -> locks.acquire(keys().get(0), "w", 60_000)) - 1;
+    System.out.printf("statement count: %s boot and close: %d commits%n", provider, boot);
+
+    assertCommits(
+        provider,
+        boot,
+        "winning acquire",
+        CALLS,
+        (store, locks) ->
+            keys.forEach(
+                k ->
+                    assertThat(store.acquire(k, "a", "fp", 60_000))
+                        .isEqualTo(new AcquireResult.Acquired())));
+    assertCommits(
+        provider,
+        boot,
+        "losing acquire (insert + read)",
+        2 * CALLS,
+        (store, locks) ->
+            keys.forEach(
+                k ->
+                    assertThat(store.acquire(k, "b", "fp", 60_000))
+                        .isEqualTo(new AcquireResult.InFlight("fp"))));
+    assertCommits(
+        provider,
+        boot,
+        "extend",
+        CALLS,
+        (store, locks) -> keys.forEach(k -> assertThat(store.extend(k, "a", 60_000)).isTrue()));
+    assertCommits(
+        provider,
+        boot,
+        "complete",
+        CALLS,
+        (store, locks) ->
+            keys.forEach(k -> assertThat(store.complete(k, "a", new byte[] {0}, 60_000)).isTrue()));
+    commitsOf(provider, (store, locks) -> second.forEach(k -> store.acquire(k, "a", "fp", 60_000)));
+    assertCommits(
+        provider,
+        boot,
+        "release",
+        CALLS,
+        (store, locks) -> second.forEach(k -> assertThat(store.release(k, "a")).isTrue()));
+    assertCommits(
+        provider,
+        boot,
+        "lock acquire",
+        CALLS,
+        (store, locks) -> keys.forEach(k -> assertThat(locks.acquire(k, "a", 60_000)).isPresent()));
+    assertCommits(
+        provider,
+        boot,
+        "renew",
+        CALLS,
+        (store, locks) -> keys.forEach(k -> assertThat(locks.renew(k, "a", 60_000)).isTrue()));
+    assertCommits(
+        provider,
+        boot,
+        "lock release",
+        CALLS,
+        (store, locks) -> keys.forEach(k -> assertThat(locks.release(k, "a")).isTrue()));
+  }
+
+  private static List<String> keys() {
+    return IntStream.range(0, CALLS).mapToObj(i -> "count:" + UUID.randomUUID()).toList();
+  }
+
+  private static void assertCommits(
+      Provider provider,
+      long boot,
+      String what,
+      int expected,
+      BiConsumer<JpaIdempotencyStore, JpaLockStore> calls)
+      throws Exception {
+    long counted = commitsOf(provider, calls) - boot;
+    System.out.printf(
+        "statement count: %s %-32s %d commits for %d calls%n", provider, what, counted, CALLS);
+    // slack for the providers' boot reads, which vary by one or two; a second statement per call
+    // would add CALLS
+    assertThat(counted)
+        .as(what + ": commits for " + CALLS + " calls")
+        .isBetween(expected - 3L, expected + 3L);
+  }
+
+  /**
+   * The commits of booting a persistence unit, running {@code calls} and closing it. Closing ends
+   * the pool's backends, which flush their statistics as they exit.
+   */
+  private static long commitsOf(
+      Provider provider, BiConsumer<JpaIdempotencyStore, JpaLockStore> calls) throws Exception {
+    long before = settledCommits();
+    // one connection, so the pool fills no connections in the background while counting
+    EntityManagerFactory factory =
+        provider.open(
+            server,
+            url,
+            Map.of(
+                "hibernate.hikari.minimumIdle", "1",
+                "hibernate.hikari.maximumPoolSize", "1",
+                "eclipselink.connection-pool.default.initial", "1",
+                "eclipselink.connection-pool.default.min", "1",
+                "eclipselink.connection-pool.default.max", "1"));
+    try {
+      calls.accept(new JpaIdempotencyStore(factory), new JpaLockStore(factory));
+    } finally {
+      factory.close();
+    }
+    return settledCommits() - before;
+  }
+
+  /** xact_commit once no backend of the database is left to flush its statistics. */
+  private static long settledCommits() throws Exception {
+    for (int i = 0; i < 100 && backends() > 0; i++) {
+      Thread.sleep(100);
+    }
+    Thread.sleep(300);
+    long last = commits();
+    for (int i = 0; i < 20; i++) {
+      Thread.sleep(300);
+      long now = commits();
+      if (now == last) {
+        return now;
+      }
+      last = now;
+    }
+    return last;
+  }
+
+  private static long backends() throws SQLException {
+    try (Connection admin = server.connect();
+        Statement statement = admin.createStatement()) {
+      ResultSet row =
+          statement.executeQuery(
+              "SELECT count(*) FROM pg_stat_activity WHERE datname = '" + DATABASE + "'");
+      row.next();
+      return row.getLong(1);
+    }
+  }
+
+  private static long commits() throws SQLException {
+    try (Connection admin = server.connect();
+        Statement statement = admin.createStatement()) {
+      ResultSet row =
+          statement.executeQuery(
+              "SELECT xact_commit FROM pg_stat_database WHERE datname = '" + DATABASE + "'");
+      row.next();
+      return row.getLong(1);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+package dev.fenced.store.redis;
+
+import static dev.fenced.store.redis.RedisIdempotencyStore.ok;
+import static dev.fenced.store.redis.RedisIdempotencyStore.owner;
+import static dev.fenced.store.redis.RedisIdempotencyStore.ttl;
+
+import dev.fenced.locks.spi.LockStore;
+import java.util.List;
+import java.util.OptionalLong;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * A {@link LockStore} in Redis: each lock is a hash {@code <prefix>lock:{<key>}} with the fields
+ * {@code owner} and {@code token}, expiring by {@code PEXPIRE} on the server's clock; fencing
+ * tokens come from {@code INCR} on {@code <prefix>token:{<key>}}, a counter that never expires and
+ * that release and expiry never touch. The hash tag puts a lock and its counter in one Cluster
+ * slot, so each method is one Lua script run with one {@code EVALSHA}.
+ *
+ * <p>Keep the counters: run Redis with {@code maxmemory-policy noeviction} and persistence (AOF or
+ * RDB), or a restart or an eviction could hand out a token again.
+ */
+public final class RedisLockStore implements LockStore {
+
+  private final RedisScripts scripts;
+  private final RedisKeys keys;
+
+  /**
+   * Creates a store on a client that its caller owns and closes.
+   *
+   * @param jedis the client
+   * @param keyPrefix put before every key name; may be empty, must not contain a brace
+   * @throws IllegalArgumentException when the prefix contains <code>{</code> or <code>}</code>
+   */
+  public RedisLockStore(UnifiedJedis jedis, String keyPrefix) {
+    this.scripts = new RedisScripts(jedis, "RedisLockStore");
+    this.keys = new RedisKeys(keyPrefix);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * @throws IllegalArgumentException when the key is empty or a string is not valid Unicode
+   */
+  @Override
+  public OptionalLong acquire(String key, String owner, long ttlMillis) {
+    Object reply =
+        scripts.run(
+            RedisScript.LOCK_ACQUIRE,
+            List.of(keys.name("lock", key), keys.name("token", key)),
+            List.of(owner(owner), ttl(ttlMillis)));
+    long token = (Long) reply;
+    return token > 0 ? OptionalLong.of(token) : OptionalLong.empty();
+  }
+
+  @Override
+  public boolean renew(String key, String owner, long ttlMillis) {
+    return ok(
+        scripts.run(
+            RedisScript.LOCK_RENEW,
+            List.of(keys.name("lock", key)),
+            List.of(owner(owner), ttl(ttlMillis))));
+  }
+
+  @Override
+  public boolean release(String key, String owner) {
+    return ok(
+        scripts.run(
+            RedisScript.LOCK_RELEASE, List.of(keys.name("lock", key)), List.of(owner(owner))));
+  }
+}

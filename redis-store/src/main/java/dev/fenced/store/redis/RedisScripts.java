@@ -1,0 +1,80 @@
+package dev.fenced.store.redis;
+
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisBusyException;
+import redis.clients.jedis.exceptions.JedisClusterOperationException;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.exceptions.JedisNoScriptException;
+
+/**
+ * Runs a store's scripts: one {@code EVALSHA} per call. A server that does not know a script yet
+ * (first use, a restart, a failover, a new Cluster node) answers {@code NOSCRIPT}; the script is
+ * then loaded with {@code SCRIPT LOAD} on the node that owns the key and run again, so scripts are
+ * loaded once per server and cost no round trip after that.
+ *
+ * <p>Failures to reach the server (connection refused or lost, timeouts, an exhausted pool, a
+ * Cluster without a reachable node) and a server that cannot serve for now ({@code BUSY}, {@code
+ * LOADING}, {@code MASTERDOWN}, {@code CLUSTERDOWN}, {@code TRYAGAIN}, {@code READONLY} after a
+ * failover, {@code OOM}) become {@link StoreUnavailableException}; anything else (a bug, a foreign
+ * value under one of our keys: {@code WRONGTYPE}) propagates as it is.
+ */
+final class RedisScripts {
+
+  private static final List<String> UNAVAILABLE_REPLIES =
+      List.of("LOADING", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "READONLY", "OOM", "BUSY");
+
+  private final UnifiedJedis jedis;
+  private final String store;
+
+  /**
+   * @param jedis the client; shared, thread-safe, closed by its owner
+   * @param store the store's name, for messages
+   */
+  RedisScripts(UnifiedJedis jedis, String store) {
+    this.jedis = Objects.requireNonNull(jedis, "jedis");
+    this.store = store;
+  }
+
+  /**
+   * Runs {@code script} with all the keys it touches (one hash slot) and its arguments.
+   *
+   * @return the script's reply
+   * @throws StoreUnavailableException when Redis cannot be reached or cannot serve now
+   */
+  Object run(RedisScript script, List<byte[]> keys, List<byte[]> args) {
+    try {
+      try {
+        return jedis.evalsha(script.sha1(), keys, args);
+      } catch (JedisNoScriptException e) {
+        jedis.scriptLoad(script.source(), keys.get(0));
+        return jedis.evalsha(script.sha1(), keys, args);
+      }
+    } catch (JedisException e) {
+      if (unavailable(e)) {
+        throw new StoreUnavailableException(
+            store + ": Redis could not run " + script.resource() + ": " + e.getMessage(), e);
+      }
+      throw e;
+    }
+  }
+
+  private static boolean unavailable(JedisException e) {
+    if (e instanceof JedisConnectionException
+        || e instanceof JedisClusterOperationException
+        || e instanceof JedisBusyException
+        || e.getCause() instanceof NoSuchElementException) {
+      return true;
+    }
+    if (e instanceof JedisDataException && e.getMessage() != null) {
+      String message = e.getMessage();
+      return UNAVAILABLE_REPLIES.stream().anyMatch(message::startsWith);
+    }
+    return false;
+  }
+}

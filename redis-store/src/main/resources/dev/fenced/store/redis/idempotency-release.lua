@@ -1,0 +1,8 @@
+-- IdempotencyStore.release: delete the owner's live lock; a completed record is never released.
+-- KEYS[1] the record; ARGV[1] owner
+local record = redis.call('HMGET', KEYS[1], 'state', 'owner')
+if record[1] ~= 'locked' or record[2] ~= ARGV[1] then
+  return 0
+end
+redis.call('DEL', KEYS[1])
+return 1

@@ -1,0 +1,103 @@
+package dev.fenced.store.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.IdempotencyStoreContract;
+import dev.fenced.tck.store.LockStoreContract;
+import dev.fenced.tck.support.RedisTestServer;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import redis.clients.jedis.JedisPooled;
+
+/**
+ * {@link RedisStore}, the one object behind the {@code redis} CDI bean, through both contracts on
+ * the shared test Redis, and its shared {@code release} with a record and a lock on the same key.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class RedisStoreContractTest {
+
+  private JedisPooled client;
+  private RedisStore store;
+
+  @BeforeAll
+  void connect() {
+    client = TestClients.pooled(RedisTestServer.get().url(), TestClients.POOL);
+    store = new RedisStore(client, TestClients.uniquePrefix("store-contract"));
+  }
+
+  @AfterAll
+  void disconnect() {
+    client.close();
+  }
+
+  @Nested
+  class Idempotency extends IdempotencyStoreContract {
+    @Override
+    protected IdempotencyStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class Locks extends LockStoreContract {
+    @Override
+    protected LockStore store() {
+      return store;
+    }
+  }
+
+  @Nested
+  class SharedRelease {
+
+    private final String key = "shared-release-" + UUID.randomUUID();
+    private final String recordOwner = UUID.randomUUID().toString();
+    private final String lockOwner = UUID.randomUUID().toString();
+
+    @Test
+    void the_lock_owner_releases_the_lock_and_leaves_the_record_on_the_same_key() {
+      assertThat(store.acquire(key, recordOwner, "fp", 60_000))
+          .isInstanceOf(AcquireResult.Acquired.class);
+      assertThat(store.acquire(key, lockOwner, 60_000)).isPresent();
+
+      assertThat(store.release(key, lockOwner)).isTrue();
+      assertThat(store.release(key, lockOwner)).isFalse();
+
+      assertThat(store.extend(key, recordOwner, 60_000)).isTrue();
+      assertThat(store.acquire(key, "someone-else", 60_000)).isPresent();
+    }
+
+    @Test
+    void the_record_owner_releases_the_record_and_leaves_the_lock_on_the_same_key() {
+      assertThat(store.acquire(key, recordOwner, "fp", 60_000))
+          .isInstanceOf(AcquireResult.Acquired.class);
+      assertThat(store.acquire(key, lockOwner, 60_000)).isPresent();
+
+      assertThat(store.release(key, recordOwner)).isTrue();
+      assertThat(store.release(key, recordOwner)).isFalse();
+
+      assertThat(store.renew(key, lockOwner, 60_000)).isTrue();
+      assertThat(store.acquire(key, "someone-else", "fp", 60_000))
+          .isInstanceOf(AcquireResult.Acquired.class);
+    }
+
+    @Test
+    void a_completed_record_is_never_released_and_a_stranger_releases_nothing() {
+      store.acquire(key, recordOwner, "fp", 60_000);
+      store.complete(key, recordOwner, new byte[] {1}, 60_000);
+      store.acquire(key, lockOwner, 60_000);
+
+      assertThat(store.release(key, recordOwner)).isFalse();
+      assertThat(store.release(key, "stranger")).isFalse();
+      assertThat(store.renew(key, lockOwner, 60_000)).isTrue();
+      assertThat(store.acquire(key, "someone-else", "fp", 60_000))
+          .isInstanceOf(AcquireResult.Completed.class);
+    }
+  }
+}
