@@ -13,10 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,12 +49,8 @@ import org.junit.jupiter.api.Test;
  * writes in two steps fails: every method must decide in one atomic operation. The tests are
  * package-private, so a subclass cannot override one of them away.
  */
-public abstract class IdempotencyStoreContract {
+public abstract class IdempotencyStoreContract extends StoreContractSupport {
 
-  /** The system property that sets {@link #concurrency()}. */
-  public static final String CONCURRENCY_PROPERTY = "fenced.tck.concurrency";
-
-  private static final Duration LONG_TTL = Duration.ofMinutes(10);
   private static final int RACE_KEYS = 50;
   private static final int RACE_ROUNDS = 5;
   private static final int TAKEOVER_ROUNDS = 2;
@@ -69,8 +62,6 @@ public abstract class IdempotencyStoreContract {
       "sha-256:fd61a03af4f77d870fc21e05e7e80678095c92d808cfb3b5c279ee04c74aca13";
   private static final byte[] PAYLOAD = "{\"status\":201,\"body\":\"created\"}".getBytes(UTF_8);
 
-  private String prefix;
-
   /**
    * The store under test. Called once at the start of every test; it may return a fresh instance or
    * one shared by all tests, since every test uses its own random keys.
@@ -78,51 +69,6 @@ public abstract class IdempotencyStoreContract {
    * @return the store to test
    */
   protected abstract IdempotencyStore store();
-
-  /**
-   * Lets {@code duration} pass on the store's clock. By default waits that long in real time, for
-   * stores that expire records on their own clock (a database's, Redis's); a store with an
-   * injectable clock overrides this to move that clock.
-   *
-   * @param duration how much time passes
-   * @throws InterruptedException when interrupted while waiting
-   */
-  protected void advanceTime(Duration duration) throws InterruptedException {
-    TimeUnit.NANOSECONDS.sleep(duration.toNanos());
-  }
-
-  /**
-   * The ttl of locks and records that a test lets expire. It must be long enough for a few store
-   * calls to finish well within it.
-   *
-   * @return 250 ms unless overridden
-   */
-  protected Duration shortTtl() {
-    return Duration.ofMillis(250);
-  }
-
-  /**
-   * How much longer than {@link #shortTtl()} a test lets time pass before it expects expiry.
-   *
-   * @return 150 ms unless overridden
-   */
-  protected Duration slack() {
-    return Duration.ofMillis(150);
-  }
-
-  /**
-   * How many callers race on each key in the {@code concurrent_...} tests.
-   *
-   * @return the system property {@value #CONCURRENCY_PROPERTY}, or 32; at least 2
-   */
-  protected int concurrency() {
-    return Integer.getInteger(CONCURRENCY_PROPERTY, 32);
-  }
-
-  @BeforeEach
-  final void drawKeyPrefix() {
-    prefix = "fenced-tck:" + UUID.randomUUID() + ":";
-  }
 
   // ---------------------------------------------------------------- acquire
 
@@ -502,7 +448,7 @@ public abstract class IdempotencyStoreContract {
   @Test
   void a_4_KiB_key_is_stored_faithfully() {
     IdempotencyStore store = store();
-    String key = Keys.padded(prefix, Keys.LONG_KEY_LENGTH, 'a');
+    String key = Keys.padded(key(""), Keys.LONG_KEY_LENGTH, 'a');
     String a = owner("a");
     store.acquire(key, a, FP_A, longTtl());
     store.complete(key, a, PAYLOAD, longTtl());
@@ -511,7 +457,7 @@ public abstract class IdempotencyStoreContract {
         .isEqualTo(new Completed(FP_A, PAYLOAD));
     assertThat(
             store.acquire(
-                Keys.padded(prefix, Keys.LONG_KEY_LENGTH, 'b'), owner("c"), FP_C, longTtl()))
+                Keys.padded(key(""), Keys.LONG_KEY_LENGTH, 'b'), owner("c"), FP_C, longTtl()))
         .as("a 4 KiB key that differs only in its last character")
         .isInstanceOf(Acquired.class);
     assertThat(store.acquire(key.substring(0, key.length() - 1), owner("d"), FP_C, longTtl()))
@@ -521,13 +467,13 @@ public abstract class IdempotencyStoreContract {
 
   @Test
   void keys_sharing_a_3_KiB_prefix_are_kept_apart() {
-    String shared = Keys.padded(prefix, 3 * 1024, '/');
+    String shared = Keys.padded(key(""), 3 * 1024, '/');
     assertKeptApart(IntStream.rangeClosed(1, 12).mapToObj(i -> shared + i).toList());
   }
 
   @Test
   void keys_differing_only_in_case_or_unicode_form_are_kept_apart() {
-    assertKeptApart(Keys.lookAlikes(prefix));
+    assertKeptApart(Keys.lookAlikes(key("")));
   }
 
   // ---------------------------------------------------------------- races
@@ -679,37 +625,8 @@ public abstract class IdempotencyStoreContract {
 
   // ---------------------------------------------------------------- helpers
 
-  private String key(String name) {
-    return prefix + name;
-  }
-
-  private List<String> keys(String name, int count) {
-    return IntStream.range(0, count).mapToObj(i -> key(name + "-" + i)).toList();
-  }
-
-  private static String owner(String name) {
-    return name + "-" + UUID.randomUUID();
-  }
-
-  private static List<String> owners(String name, int count) {
-    return IntStream.range(0, count).mapToObj(i -> owner(name + "-" + i)).toList();
-  }
-
   private static List<String> fingerprints(int round, int count) {
     return IntStream.range(0, count).mapToObj(i -> "fp-" + round + "-" + i).toList();
-  }
-
-  private static long longTtl() {
-    return LONG_TTL.toMillis();
-  }
-
-  private long shortTtlMillis() {
-    return shortTtl().toMillis();
-  }
-
-  /** Lets every lock and record acquired or completed with {@link #shortTtl()} expire. */
-  private void expire() throws InterruptedException {
-    advanceTime(shortTtl().plus(slack()));
   }
 
   private void takeOver(IdempotencyStore store, String key, String from, String to)

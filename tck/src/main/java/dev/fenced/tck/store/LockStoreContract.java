@@ -7,10 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,14 +36,11 @@ import org.junit.jupiter.api.Test;
  * {@link LockStore#acquire} is not re-entrant, a holder keeps its lock with {@link
  * LockStore#renew}. The tests are package-private, so a subclass cannot override one of them away.
  */
-public abstract class LockStoreContract {
+public abstract class LockStoreContract extends StoreContractSupport {
 
-  private static final Duration LONG_TTL = Duration.ofMinutes(10);
   private static final int RACE_KEYS = 50;
   private static final int RACE_ROUNDS = 5;
   private static final int TAKEOVER_ROUNDS = 2;
-
-  private String prefix;
 
   /**
    * The store under test. Called once at the start of every test; it may return a fresh instance or
@@ -55,52 +49,6 @@ public abstract class LockStoreContract {
    * @return the store to test
    */
   protected abstract LockStore store();
-
-  /**
-   * Lets {@code duration} pass on the store's clock. By default waits that long in real time, for
-   * stores that expire locks on their own clock; a store with an injectable clock overrides this to
-   * move that clock.
-   *
-   * @param duration how much time passes
-   * @throws InterruptedException when interrupted while waiting
-   */
-  protected void advanceTime(Duration duration) throws InterruptedException {
-    TimeUnit.NANOSECONDS.sleep(duration.toNanos());
-  }
-
-  /**
-   * The ttl of locks that a test lets expire. It must be long enough for a few store calls to
-   * finish well within it.
-   *
-   * @return 250 ms unless overridden
-   */
-  protected Duration shortTtl() {
-    return Duration.ofMillis(250);
-  }
-
-  /**
-   * How much longer than {@link #shortTtl()} a test lets time pass before it expects expiry.
-   *
-   * @return 150 ms unless overridden
-   */
-  protected Duration slack() {
-    return Duration.ofMillis(150);
-  }
-
-  /**
-   * How many callers race on each key in the {@code concurrent_...} tests.
-   *
-   * @return the system property {@value IdempotencyStoreContract#CONCURRENCY_PROPERTY}, or 32; at
-   *     least 2
-   */
-  protected int concurrency() {
-    return Integer.getInteger(IdempotencyStoreContract.CONCURRENCY_PROPERTY, 32);
-  }
-
-  @BeforeEach
-  final void drawKeyPrefix() {
-    prefix = "fenced-tck:" + UUID.randomUUID() + ":";
-  }
 
   // ---------------------------------------------------------------- acquire and owner checks
 
@@ -338,12 +286,13 @@ public abstract class LockStoreContract {
   @Test
   void a_4_KiB_key_is_stored_faithfully() {
     LockStore store = store();
-    String key = Keys.padded(prefix, Keys.LONG_KEY_LENGTH, 'a');
+    String key = Keys.padded(key(""), Keys.LONG_KEY_LENGTH, 'a');
     String a = owner("a");
     store.acquire(key, a, longTtl());
 
     assertThat(store.acquire(key, owner("b"), longTtl())).isEmpty();
-    assertThat(store.acquire(Keys.padded(prefix, Keys.LONG_KEY_LENGTH, 'b'), owner("c"), longTtl()))
+    assertThat(
+            store.acquire(Keys.padded(key(""), Keys.LONG_KEY_LENGTH, 'b'), owner("c"), longTtl()))
         .as("a 4 KiB key that differs only in its last character")
         .isPresent();
     assertThat(store.acquire(key.substring(0, key.length() - 1), owner("d"), longTtl()))
@@ -354,13 +303,13 @@ public abstract class LockStoreContract {
 
   @Test
   void keys_sharing_a_3_KiB_prefix_are_kept_apart() {
-    String shared = Keys.padded(prefix, 3 * 1024, '/');
+    String shared = Keys.padded(key(""), 3 * 1024, '/');
     assertKeptApart(IntStream.rangeClosed(1, 12).mapToObj(i -> shared + i).toList());
   }
 
   @Test
   void keys_differing_only_in_case_or_unicode_form_are_kept_apart() {
-    assertKeptApart(Keys.lookAlikes(prefix));
+    assertKeptApart(Keys.lookAlikes(key("")));
   }
 
   // ---------------------------------------------------------------- races
@@ -475,35 +424,6 @@ public abstract class LockStoreContract {
   }
 
   // ---------------------------------------------------------------- helpers
-
-  private String key(String name) {
-    return prefix + name;
-  }
-
-  private List<String> keys(String name, int count) {
-    return IntStream.range(0, count).mapToObj(i -> key(name + "-" + i)).toList();
-  }
-
-  private static String owner(String name) {
-    return name + "-" + UUID.randomUUID();
-  }
-
-  private static List<String> owners(String name, int count) {
-    return IntStream.range(0, count).mapToObj(i -> owner(name + "-" + i)).toList();
-  }
-
-  private static long longTtl() {
-    return LONG_TTL.toMillis();
-  }
-
-  private long shortTtlMillis() {
-    return shortTtl().toMillis();
-  }
-
-  /** Lets every lock acquired or renewed with {@link #shortTtl()} expire. */
-  private void expire() throws InterruptedException {
-    advanceTime(shortTtl().plus(slack()));
-  }
 
   private void takeOver(LockStore store, String key, String from, String to)
       throws InterruptedException {

@@ -1,0 +1,99 @@
+package dev.fenced.tck.store;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * What both store contracts share: the hooks a vendor may override (time, ttls, concurrency) and
+ * fresh random keys and owners for every test, so one store instance may serve all tests at once.
+ */
+public abstract class StoreContractSupport {
+
+  /** The system property that sets {@link #concurrency()}. */
+  public static final String CONCURRENCY_PROPERTY = "fenced.tck.concurrency";
+
+  private static final Duration LONG_TTL = Duration.ofMinutes(10);
+
+  private String prefix;
+
+  /** Only the contracts of this package extend it. */
+  StoreContractSupport() {}
+
+  /**
+   * Lets {@code duration} pass on the store's clock. By default waits that long in real time, for
+   * stores that expire entries on their own clock (a database's, Redis's); a store with an
+   * injectable clock overrides this to move that clock.
+   *
+   * @param duration how much time passes
+   * @throws InterruptedException when interrupted while waiting
+   */
+  protected void advanceTime(Duration duration) throws InterruptedException {
+    TimeUnit.NANOSECONDS.sleep(duration.toNanos());
+  }
+
+  /**
+   * The ttl of the locks and records that a test lets expire. It must be long enough for a few
+   * store calls to finish well within it.
+   *
+   * @return 250 ms unless overridden
+   */
+  protected Duration shortTtl() {
+    return Duration.ofMillis(250);
+  }
+
+  /**
+   * How much longer than {@link #shortTtl()} a test lets time pass before it expects expiry.
+   *
+   * @return 150 ms unless overridden
+   */
+  protected Duration slack() {
+    return Duration.ofMillis(150);
+  }
+
+  /**
+   * How many callers race on each key in the {@code concurrent_...} tests.
+   *
+   * @return the system property {@value #CONCURRENCY_PROPERTY}, or 32; at least 2
+   */
+  protected int concurrency() {
+    return Integer.getInteger(CONCURRENCY_PROPERTY, 32);
+  }
+
+  @BeforeEach
+  final void drawKeyPrefix() {
+    prefix = "fenced-tck:" + UUID.randomUUID() + ":";
+  }
+
+  final String key(String name) {
+    return prefix + name;
+  }
+
+  final List<String> keys(String name, int count) {
+    return IntStream.range(0, count).mapToObj(i -> key(name + "-" + i)).toList();
+  }
+
+  static String owner(String name) {
+    return name + "-" + UUID.randomUUID();
+  }
+
+  static List<String> owners(String name, int count) {
+    return IntStream.range(0, count).mapToObj(i -> owner(name + "-" + i)).toList();
+  }
+
+  static long longTtl() {
+    return LONG_TTL.toMillis();
+  }
+
+  final long shortTtlMillis() {
+    return shortTtl().toMillis();
+  }
+
+  /** Lets everything acquired, completed or renewed with {@link #shortTtl()} expire. */
+  final void expire() throws InterruptedException {
+    advanceTime(shortTtl().plus(slack()));
+  }
+}
