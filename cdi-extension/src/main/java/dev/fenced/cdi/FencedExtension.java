@@ -8,6 +8,7 @@ import dev.fenced.cdi.config.JobMethodReader;
 import dev.fenced.cdi.config.LeaderElectionModel;
 import dev.fenced.cdi.config.LeaderElectionReader;
 import dev.fenced.cdi.deployment.ElectionCheck;
+import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
 import dev.fenced.cdi.deployment.InterceptorOrder;
 import dev.fenced.cdi.deployment.LockGlobals;
@@ -133,6 +134,7 @@ public class FencedExtension implements Extension {
       problems.add(configProblem);
     }
     problems.addAll(GlobalSettings.problems(config));
+    problems.addAll(EncryptionSettings.problems(config));
     problems.addAll(InterceptorOrder.problems(config));
     String store = StoreSelection.IDEMPOTENCY.name(config);
     if (!StoreSelection.isMemory(store)) {

@@ -8,6 +8,7 @@ import dev.fenced.cdi.call.IdempotencyEvents;
 import dev.fenced.cdi.call.OutcomeCodec;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -38,8 +39,10 @@ import java.util.Optional;
 
 /**
  * The one {@link IdempotencyRuntime} of an application: the engine on the store {@code
- * fenced.idempotency.store} selects, lock renewal on {@link FencedExecutor}, the guarded methods
- * the extension read, scopes, CDI events, and the non-HTTP call machinery ({@link CallRunner}).
+ * fenced.idempotency.store} selects (sealing outcomes when {@code
+ * fenced.idempotency.encryption.keys} is set), lock renewal on {@link FencedExecutor}, the guarded
+ * methods the extension read, scopes, CDI events, and the non-HTTP call machinery ({@link
+ * CallRunner}).
  */
 @ApplicationScoped
 public class FencedIdempotencyRuntime implements IdempotencyRuntime {
@@ -68,7 +71,8 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
             store,
             Clock.systemUTC(),
             new ExecutorScheduler(executor.service()),
-            settings.retryAfter());
+            settings.retryAfter(),
+            EncryptionSettings.sealer(config));
     jsonb = JsonbBuilder.create();
     fingerprints = new FingerprintCalculator();
     callFactory =

@@ -1,5 +1,6 @@
 package dev.fenced.core.idempotency;
 
+import dev.fenced.core.encryption.RecordSealer;
 import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.lease.LogKeys;
 import dev.fenced.core.time.Scheduler;
@@ -31,6 +32,7 @@ public final class Execution implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
   private final IdempotencyStore store;
+  private final RecordSealer sealer;
   private final RecordKey key;
   private final String owner;
   private final Instant claimedAt;
@@ -40,8 +42,10 @@ public final class Execution implements AutoCloseable {
   private DetectedBy lostBy;
   private boolean ended;
 
-  Execution(IdempotencyStore store, RecordKey key, String owner, Instant claimedAt) {
+  Execution(
+      IdempotencyStore store, RecordSealer sealer, RecordKey key, String owner, Instant claimedAt) {
     this.store = store;
+    this.sealer = sealer;
     this.key = key;
     this.owner = owner;
     this.claimedAt = claimedAt;
@@ -136,7 +140,8 @@ public final class Execution implements AutoCloseable {
   /**
    * Stops renewal and records {@code payload} as the outcome for {@code ttl}.
    *
-   * @param payload the outcome to replay, byte for byte
+   * @param payload the outcome to replay, byte for byte; sealed (encrypted) on its way to the store
+   *     when encryption at rest is on
    * @param ttl how long it is kept, at least 1 ms
    * @return {@link Completion#STORED}; {@link Completion#LOCK_LOST} when the store refused because
    *     this attempt no longer held the lock (listeners notified); {@link
@@ -146,10 +151,11 @@ public final class Execution implements AutoCloseable {
   public Completion complete(byte[] payload, Duration ttl) {
     Objects.requireNonNull(payload, "payload");
     ExecutionOptions.requireMillis(ttl, "ttl");
+    byte[] sealed = sealer.seal(key.value(), payload);
     end("complete");
     boolean stored;
     try {
-      stored = store.complete(key.value(), owner, payload, ttl.toMillis());
+      stored = store.complete(key.value(), owner, sealed, ttl.toMillis());
     } catch (StoreUnavailableException e) {
       LOG.log(
           Level.WARNING,

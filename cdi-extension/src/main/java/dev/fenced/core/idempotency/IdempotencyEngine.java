@@ -2,6 +2,10 @@ package dev.fenced.core.idempotency;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.core.OwnerId;
+import dev.fenced.core.encryption.PlainRecords;
+import dev.fenced.core.encryption.RecordSealer;
+import dev.fenced.core.encryption.UnreadableRecordException;
+import dev.fenced.core.lease.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.OnConflict;
@@ -9,6 +13,7 @@ import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.DetectedBy;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -27,6 +32,10 @@ import java.util.function.Consumer;
  * <p>Fail closed: when the store cannot be reached while claiming, the work never runs and {@link
  * IdempotencyException} with {@code IDEMPOTENCY_STORE_UNAVAILABLE} is thrown. Every attempt has its
  * own random owner ({@link OwnerId#random()}), so a stale attempt's writes are refused.
+ *
+ * <p>Payloads pass through a {@link RecordSealer} on their way to and from the store: {@link
+ * PlainRecords} by default, an {@code OutcomeCipher} when encryption at rest is on. A stored record
+ * the sealer cannot open is never replayed: {@code IDEMPOTENCY_RECORD_UNREADABLE}, logged once.
  */
 public final class IdempotencyEngine {
 
@@ -41,7 +50,10 @@ public final class IdempotencyEngine {
   /** The longest pause between two looks of a waiting duplicate. */
   static final Duration MAX_POLL = Duration.ofMillis(500);
 
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
   private final IdempotencyStore store;
+  private final RecordSealer sealer;
   private final Clock clock;
   private final Scheduler scheduler;
   private final Duration retryAfter;
@@ -67,7 +79,26 @@ public final class IdempotencyEngine {
    */
   public IdempotencyEngine(
       IdempotencyStore store, Clock clock, Scheduler scheduler, Duration retryAfter) {
+    this(store, clock, scheduler, retryAfter, PlainRecords.INSTANCE);
+  }
+
+  /**
+   * Creates an engine that seals what it stores.
+   *
+   * @param store where the records live
+   * @param clock the wall clock, for the claim instants
+   * @param scheduler runs lock renewals and measures deadlines and waits
+   * @param retryAfter the hint a duplicate gets while the first attempt runs, positive
+   * @param sealer turns payloads into stored bytes and back, bound to the record key
+   */
+  public IdempotencyEngine(
+      IdempotencyStore store,
+      Clock clock,
+      Scheduler scheduler,
+      Duration retryAfter,
+      RecordSealer sealer) {
     this.store = Objects.requireNonNull(store, "store");
+    this.sealer = Objects.requireNonNull(sealer, "sealer");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
     this.retryAfter = Objects.requireNonNull(retryAfter, "retryAfter");
@@ -86,7 +117,9 @@ public final class IdempotencyEngine {
    *     stored outcome; {@link Claim.InUse} while a same-fingerprint attempt runs; {@link
    *     Claim.Reused} when the key holds another fingerprint (compared in constant time)
    * @throws IdempotencyException with {@code IDEMPOTENCY_STORE_UNAVAILABLE} when the store cannot
-   *     be reached; nothing was claimed
+   *     be reached, or {@code IDEMPOTENCY_RECORD_UNREADABLE} when the stored outcome of the same
+   *     fingerprint cannot be opened (plain text while encryption is on, sealed while it is off, an
+   *     unlisted key, tampered with, copied from another key); nothing was claimed
    */
   public Claim claim(RecordKey key, Fingerprint fingerprint, Duration lockTtl) {
     Objects.requireNonNull(key, "key");
@@ -104,13 +137,13 @@ public final class IdempotencyEngine {
           e);
     }
     if (result instanceof AcquireResult.Acquired) {
-      Execution execution = new Execution(store, key, owner, clock.instant());
+      Execution execution = new Execution(store, sealer, key, owner, clock.instant());
       execution.keepAlive(scheduler, lockTtl, startedAt);
       return new Claim.Claimed(execution);
     }
     if (result instanceof AcquireResult.Completed completed) {
       return fingerprint.matches(completed.fingerprint())
-          ? new Claim.Replay(completed.payload())
+          ? new Claim.Replay(open(key, completed.payload()))
           : new Claim.Reused();
     }
     AcquireResult.InFlight inFlight = (AcquireResult.InFlight) result;
@@ -231,6 +264,25 @@ public final class IdempotencyEngine {
         "A call with this idempotency key is still running; retry after "
             + inUse.retryAfterSeconds()
             + " s");
+  }
+
+  private byte[] open(RecordKey key, byte[] stored) {
+    try {
+      return sealer.open(key.value(), stored);
+    } catch (UnreadableRecordException e) {
+      LOG.log(
+          Level.WARNING,
+          "The stored outcome of idempotency record "
+              + LogKeys.digest(key.value())
+              + " cannot be opened ("
+              + e.getMessage()
+              + "); the call was refused with IDEMPOTENCY_RECORD_UNREADABLE, not run again");
+      throw new IdempotencyException(
+          ErrorCode.IDEMPOTENCY_RECORD_UNREADABLE,
+          "The stored outcome for this idempotency key cannot be read, so the call was not run"
+              + " again; this stays so until the record expires (the server's log says why)",
+          e);
+    }
   }
 
   private static Outcome run(

@@ -1,0 +1,58 @@
+package dev.fenced.tck.encryption;
+
+import dev.fenced.tck.encryption.common.Counter;
+import dev.fenced.tck.encryption.common.CounterResource;
+import dev.fenced.tck.encryption.common.EncryptionApplication;
+import dev.fenced.tck.encryption.common.MapIdempotencyStore;
+import dev.fenced.tck.encryption.common.ReceiptResource;
+import dev.fenced.tck.encryption.common.RecordWindow;
+import dev.fenced.tck.encryption.common.RecordsResource;
+import dev.fenced.tck.encryption.common.StoredRecord;
+import dev.fenced.tck.support.TckDeployment;
+import dev.fenced.tck.support.TckStoreProvider;
+import java.util.ServiceLoader;
+
+/**
+ * Starts the encryption deployments: the shared classes, {@link RecordWindow} as the idempotency
+ * store in front of the cell's own store (the one a {@link TckStoreProvider} selects, else a map of
+ * the deployment), and the keys.
+ */
+final class EncryptionDeployment {
+
+  private EncryptionDeployment() {}
+
+  /**
+   * A deployment with encryption on.
+   *
+   * @param name the WAR's name without {@code .war}
+   * @param keys the value of {@code fenced.idempotency.encryption.keys}
+   * @return the builder, for the test's classes
+   */
+  static TckDeployment war(String name, String keys) {
+    return plain(name).config(Keys.OPTION, keys);
+  }
+
+  /**
+   * A deployment with encryption off.
+   *
+   * @param name the WAR's name without {@code .war}
+   * @return the builder, for the test's classes
+   */
+  static TckDeployment plain(String name) {
+    return TckDeployment.war(name)
+        .classes(EncryptionApplication.class, Counter.class, CounterResource.class)
+        .classes(ReceiptResource.class, RecordsResource.class, StoredRecord.class)
+        .classes(RecordWindow.class, MapIdempotencyStore.class)
+        .config("fenced.idempotency.store", RecordWindow.NAME)
+        .config(RecordWindow.DELEGATE, cellStore());
+  }
+
+  /** The idempotency store the vendor's providers select, {@code memory} without one. */
+  private static String cellStore() {
+    String store = "memory";
+    for (TckStoreProvider provider : ServiceLoader.load(TckStoreProvider.class)) {
+      store = provider.configuration().getOrDefault("fenced.idempotency.store", store);
+    }
+    return store;
+  }
+}

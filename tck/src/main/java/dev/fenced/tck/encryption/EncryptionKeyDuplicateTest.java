@@ -1,0 +1,26 @@
+package dev.fenced.tck.encryption;
+
+import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The deployment fails when {@code fenced.idempotency.encryption.keys} lists a key twice. */
+@ExtendWith(ArquillianExtension.class)
+public class EncryptionKeyDuplicateTest {
+
+  @Deployment
+  @ShouldThrowException(DeploymentException.class)
+  public static WebArchive deployment() {
+    return EncryptionDeployment.war(
+            "encryption-key-duplicate", Keys.NEW + "," + Keys.OLD + "," + Keys.NEW)
+        .build();
+  }
+
+  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @Test
+  void the_deployment_fails() {}
+}
