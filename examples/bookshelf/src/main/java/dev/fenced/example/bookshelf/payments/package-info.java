@@ -1,0 +1,2 @@
+/** The fake payment provider: slow on purpose, and it counts every charge. */
+package dev.fenced.example.bookshelf.payments;
