@@ -9,19 +9,21 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * The PostgreSQL store in the TCK deployments, when {@code fenced.tck.store=jpa}: adds {@code
- * fenced-jpa-store.jar} (WildFly has JPA, Hibernate and the driver module already), a JTA
- * persistence unit {@value #UNIT} on the datasource {@code fenced.tck.datasource} (default {@value
- * #DATASOURCE}, created by {@code server-configs/wildfly/fenced-postgresql.cli}) and the producer
- * of its {@code EntityManagerFactory} ({@link TckPersistenceUnit}), and selects {@code jpa} for
- * both stores. The tables are created before the run ({@link PostgresTckDatabase}); the unit
- * generates no schema.
+ * fenced-jpa-store.jar} (the server has JPA and the driver already), a JTA persistence unit {@value
+ * #UNIT} on the datasource {@code fenced.tck.datasource} (default {@value #DATASOURCE}, created by
+ * {@code server-configs/wildfly/fenced-postgresql.cli}; the liberty-jpa cell sets {@code
+ * jdbc/FencedDS} of {@code server-configs/liberty/fenced-postgresql.xml}) and the producer of its
+ * {@code EntityManagerFactory} ({@link TckPersistenceUnit}), and selects {@code jpa} for both
+ * stores. The tables are created before the run ({@link PostgresTckDatabase}); the unit generates
+ * no schema and names no provider, so it runs on the server's own: Hibernate on WildFly,
+ * EclipseLink on Open Liberty.
  */
 public final class JpaTckStoreProvider implements TckStoreProvider {
 
   /** The persistence unit's name and the {@code @Named} of its factory. */
   static final String UNIT = TckPersistenceUnit.NAME;
 
-  /** WildFly's JNDI name of the datasource. */
+  /** WildFly's JNDI name of the datasource (Open Liberty's is {@code jdbc/FencedDS}). */
   static final String DATASOURCE = "java:jboss/datasources/FencedDS";
 
   /** A class of {@code fenced-jpa-store}: its code source is the store's jar or classes folder. */

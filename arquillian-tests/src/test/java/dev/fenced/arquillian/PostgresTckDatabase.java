@@ -11,7 +11,7 @@ import java.util.logging.Logger;
 
 /**
  * The PostgreSQL database of the {@code jpa} TCK run, set up once per test JVM before Arquillian
- * starts WildFly ({@link TckStoresSessionListener}).
+ * starts the server ({@link TckStoresSessionListener}).
  *
  * <p>The server is {@link PostgresServer#get()}: {@code FENCED_TEST_POSTGRES_URL}, else
  * Testcontainers, else the embedded binaries (started in this JVM, so they live as long as the
@@ -20,9 +20,10 @@ import java.util.logging.Logger;
  * URL, and the schema is dropped when the JVM exits. So runs on one database never see each other's
  * locks.
  *
- * <p>WildFly's datasource ({@code server-configs/wildfly/fenced-postgresql.cli}) reads its URL,
- * user and password from the system properties {@value #URL}, {@value #USER}, {@value #PASSWORD},
- * which {@code arquillian.xml} passes to the server from this JVM's properties set here.
+ * <p>Both servers' datasources ({@code server-configs/wildfly/fenced-postgresql.cli}, {@code
+ * server-configs/liberty/fenced-postgresql.xml}) read their URL, user and password from the system
+ * properties {@value #URL}, {@value #USER}, {@value #PASSWORD}, which {@code arquillian.xml} passes
+ * to the server from this JVM's properties set here.
  */
 final class PostgresTckDatabase {
 

@@ -12,10 +12,14 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * The Redis store in the TCK deployments, when {@code fenced.tck.store=redis}: adds {@code
- * fenced-redis-store.jar} and the client libraries WildFly lacks (Jedis, commons-pool2, org.json,
- * Gson, redis-authx-core; SLF4J's API is WildFly's), and selects {@code redis} for both stores on
- * the test Redis ({@link RedisTestServer}: {@code FENCED_TEST_REDIS_URL}, else Testcontainers, else
- * the embedded binary) under a key prefix of this run's own.
+ * fenced-redis-store.jar} and the client libraries the servers lack (Jedis, commons-pool2,
+ * org.json, Gson, redis-authx-core), and selects {@code redis} for both stores on the test Redis
+ * ({@link RedisTestServer}: {@code FENCED_TEST_REDIS_URL}, else Testcontainers, else the embedded
+ * binary) under a key prefix of this run's own.
+ *
+ * <p>Jedis logs through SLF4J's API. WildFly gives every deployment its own (its logging
+ * subsystem); Open Liberty gives applications none, so on Liberty ({@code
+ * arquillian.launch=liberty}) the WAR carries {@code slf4j-api} too, as an application there must.
  */
 public final class RedisTckStoreProvider implements TckStoreProvider {
 
@@ -32,6 +36,9 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
           "org.json.JSONObject",
           "com.google.gson.Gson",
           "redis.clients.authentication.core.TokenListener");
+
+  /** SLF4J's API, which Open Liberty does not give applications. */
+  static final String LIBERTY_DEPENDENCY = "org.slf4j.LoggerFactory";
 
   /** The key prefix of this run: keeps its records and locks apart from other runs'. */
   static final String KEY_PREFIX = "fenced-tck-" + TckStores.RUN + ":";
@@ -52,6 +59,9 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
     archive.addAsLibrary(FencedLibrary.jar("fenced-redis-store.jar", ANCHOR));
     for (String anchor : DEPENDENCIES) {
       archive.addAsLibrary(jarOf(anchor));
+    }
+    if ("liberty".equals(System.getProperty(FencedArquillianExtension.LAUNCH))) {
+      archive.addAsLibrary(jarOf(LIBERTY_DEPENDENCY));
     }
   }
 

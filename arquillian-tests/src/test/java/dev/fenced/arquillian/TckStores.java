@@ -6,7 +6,7 @@ import java.util.UUID;
 /**
  * Which store the behaviour TCK runs with in this JVM: the system property {@value #PROPERTY}
  * ({@code memory}, {@code jpa} or {@code redis}; unset means {@code memory}), set by the Failsafe
- * execution ({@code wildfly-memory}, {@code wildfly-jpa}, {@code wildfly-redis}).
+ * execution ({@code <server>-memory}, {@code <server>-jpa}, {@code <server>-redis}).
  */
 final class TckStores {
 

@@ -9,7 +9,7 @@ import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Prepares the store {@code fenced.tck.store} selects before the first test class, i.e. before
- * Arquillian reads {@code arquillian.xml} and starts WildFly: for {@code jpa} the run's database
+ * Arquillian reads {@code arquillian.xml} and starts the server: for {@code jpa} the run's database
  * and the datasource's system properties ({@link PostgresTckDatabase}), for {@code redis} the test
  * Redis (started now when it is the embedded one), whose keys under the run's prefix are deleted
  * when the JVM exits. Registered in {@code

@@ -105,7 +105,7 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
 
   private StoreTransactions transactions() {
     EntityManagerFactory factory = factory();
-    if (isJta(factory)) {
+    if (requiresNew.isJta(factory)) {
       RequiresNewTransactions runner = requiresNew;
       return new StoreTransactions() {
         @Override
@@ -137,18 +137,5 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
               + "=fenced");
     }
     return found.get();
-  }
-
-  /** {@code getTransaction()} is refused by JTA entity managers: the portable test. */
-  private static boolean isJta(EntityManagerFactory factory) {
-    EntityManager em = factory.createEntityManager();
-    try {
-      em.getTransaction();
-      return false;
-    } catch (IllegalStateException e) {
-      return true;
-    } finally {
-      em.close();
-    }
   }
 }

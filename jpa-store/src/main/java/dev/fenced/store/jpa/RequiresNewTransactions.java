@@ -18,6 +18,28 @@ public class RequiresNewTransactions {
   public RequiresNewTransactions() {}
 
   /**
+   * Whether {@code factory} is a JTA unit: {@code getTransaction()} is refused by JTA entity
+   * managers, the portable test. It runs with the caller's transaction suspended, as EclipseLink
+   * also marks the current JTA transaction rollback-only when it refuses: the first store call
+   * inside an application's transaction would otherwise roll that transaction back.
+   *
+   * @param factory the persistence unit
+   * @return {@code true} for a JTA unit, {@code false} for a {@code RESOURCE_LOCAL} one
+   */
+  @Transactional(Transactional.TxType.NOT_SUPPORTED)
+  public boolean isJta(EntityManagerFactory factory) {
+    EntityManager em = factory.createEntityManager();
+    try {
+      em.getTransaction();
+      return false;
+    } catch (IllegalStateException e) {
+      return true;
+    } finally {
+      em.close();
+    }
+  }
+
+  /**
    * Runs {@code work} in a new JTA transaction, committed when it returns.
    *
    * @param factory a JTA persistence unit

@@ -1,0 +1,111 @@
+package dev.fenced.arquillian.cluster;
+
+import dev.fenced.arquillian.cluster.app.ClusterApplication;
+import dev.fenced.arquillian.cluster.app.ClusterLeader;
+import dev.fenced.arquillian.cluster.app.LeaderResource;
+import dev.fenced.arquillian.cluster.app.Member;
+import dev.fenced.arquillian.cluster.app.PaymentResource;
+import dev.fenced.arquillian.cluster.app.RecordTables;
+import dev.fenced.arquillian.cluster.app.TickJob;
+import dev.fenced.tck.support.TckDeployment;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.jboss.shrinkwrap.api.ArchivePath;
+import org.jboss.shrinkwrap.api.ArchivePaths;
+import org.jboss.shrinkwrap.api.Node;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+
+/**
+ * The WAR of one cluster member: the application of {@code cluster.app}, the PostgreSQL driver for
+ * its records, and what the run's store provider adds ({@link TckDeployment}: the JPA or Redis
+ * store). Its configuration names the member, points the records at the run's schema and sets a
+ * short lock ttl ({@value #LOCK_TTL}) for every job lease, run lock and election lease.
+ */
+final class ClusterDeployment {
+
+  /** The ttl of every lock, lease and election of the cluster application. */
+  static final String LOCK_TTL = "3s";
+
+  private static final ArchivePath PERSISTENCE_XML =
+      ArchivePaths.create("WEB-INF/classes/META-INF/persistence.xml");
+  private static final String WILDFLY_DATASOURCE = "java:jboss/datasources/FencedDS";
+
+  private ClusterDeployment() {}
+
+  static String warName(String member) {
+    return "cluster-" + member;
+  }
+
+  /**
+   * The WAR for {@code member}.
+   *
+   * @param member the member
+   * @return the deployment
+   */
+  static WebArchive of(ClusterMember member) {
+    ClusterRecords records = ClusterRecords.get();
+    TckDeployment deployment =
+        TckDeployment.war(warName(member.name()))
+            .classes(
+                ClusterApplication.class,
+                ClusterLeader.class,
+                LeaderResource.class,
+                Member.class,
+                PaymentResource.class,
+                RecordTables.class,
+                TickJob.class)
+            .config(Member.PROPERTY, member.name())
+            .config(RecordTables.URL, records.url())
+            .config("fenced.locks.ttl", LOCK_TTL);
+    if (records.user() != null) {
+      deployment.config(RecordTables.USER, records.user());
+    }
+    if (records.password() != null) {
+      deployment.config(RecordTables.PASSWORD, records.password());
+    }
+    WebArchive war = deployment.build();
+    war.addAsLibrary(jarOf(org.postgresql.Driver.class).toFile());
+    useDatasource(war, member.datasource());
+    return war;
+  }
+
+  /**
+   * The JPA store provider names one datasource for the whole JVM, WildFly's: a Liberty member's
+   * persistence unit names Liberty's JNDI name instead.
+   */
+  private static void useDatasource(WebArchive war, String datasource) {
+    Node node = war.get(PERSISTENCE_XML);
+    if (node == null || datasource.equals(WILDFLY_DATASOURCE)) {
+      return;
+    }
+    String xml;
+    try (InputStream in = node.getAsset().openStream()) {
+      xml = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String pointed =
+        xml.replace(
+            "<jta-data-source>" + WILDFLY_DATASOURCE + "</jta-data-source>",
+            "<jta-data-source>" + datasource + "</jta-data-source>");
+    if (pointed.equals(xml)) {
+      throw new IllegalStateException(
+          "the persistence unit does not name " + WILDFLY_DATASOURCE + ":\n" + xml);
+    }
+    war.delete(PERSISTENCE_XML);
+    war.add(new StringAsset(pointed), PERSISTENCE_XML);
+  }
+
+  private static Path jarOf(Class<?> type) {
+    try {
+      return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalStateException("Unusable code source of " + type.getName(), e);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+package dev.fenced.arquillian.cluster;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * One member of the cluster as the test sees it: its container qualifier, the base URI of its
+ * deployment and, for a WildFly member, the command-line argument that tells its process apart.
+ * Each comes from system properties the Failsafe execution sets: {@code
+ * fenced.cluster.<name>.http-port}, {@code .datasource} and {@code .process-argument}.
+ *
+ * @param name the container qualifier and deployment name ({@code a} or {@code b})
+ * @param base the deployment's base URI, ending in {@code /}
+ * @param datasource the JNDI name of the server's datasource {@code FencedDS}
+ * @param processArgument an argument only this member's process has, or {@code null}
+ */
+record ClusterMember(String name, URI base, String datasource, String processArgument) {
+
+  static final HttpClient HTTP =
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(10))
+          .build();
+
+  /**
+   * The member {@code name} as the build configured it.
+   *
+   * @param name {@code a} or {@code b}
+   * @return the member
+   */
+  static ClusterMember configured(String name) {
+    String prefix = "fenced.cluster." + name + ".";
+    String port = System.getProperty(prefix + "http-port");
+    if (port == null) {
+      throw new IllegalStateException(
+          prefix
+              + "http-port is not set: run the cluster tests through their Failsafe executions"
+              + " (see arquillian-tests/README.md, Cluster tests)");
+    }
+    return new ClusterMember(
+        name,
+        URI.create("http://127.0.0.1:" + port + "/" + ClusterDeployment.warName(name) + "/"),
+        System.getProperty(prefix + "datasource", "java:jboss/datasources/FencedDS"),
+        System.getProperty(prefix + "process-argument"));
+  }
+
+  /**
+   * The URI of {@code path} in the deployment.
+   *
+   * @param path e.g. {@code api/leader}
+   * @return the URI
+   */
+  URI uri(String path) {
+    return base.resolve(path);
+  }
+
+  /**
+   * Asks the member whether it leads now.
+   *
+   * @return the answer of {@code GET api/leader}
+   * @throws IOException when the member does not answer
+   * @throws InterruptedException when interrupted
+   */
+  boolean leads() throws IOException, InterruptedException {
+    HttpResponse<String> response =
+        HTTP.send(
+            HttpRequest.newBuilder(uri("api/leader")).timeout(Duration.ofSeconds(10)).build(),
+            HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IOException(name + " answered " + response.statusCode() + ": " + response.body());
+    }
+    return response.body().contains("\"leader\":true");
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

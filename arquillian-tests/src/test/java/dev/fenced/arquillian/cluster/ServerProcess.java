@@ -1,0 +1,75 @@
+package dev.fenced.arquillian.cluster;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A managed server's process, found among this JVM's descendants (Arquillian started it) by an
+ * argument of its command line that no other server has, e.g. its port offset.
+ */
+final class ServerProcess {
+
+  private final ProcessHandle process;
+
+  private ServerProcess(ProcessHandle process) {
+    this.process = process;
+  }
+
+  /**
+   * The one descendant process with {@code argument} on its command line.
+   *
+   * @param argument e.g. {@code -Djboss.socket.binding.port-offset=700}
+   * @return the process
+   * @throws IllegalStateException when no process or more than one has it
+   */
+  static ServerProcess withArgument(String argument) {
+    List<ProcessHandle> matches =
+        ProcessHandle.current()
+            .descendants()
+            .filter(
+                p ->
+                    p.info()
+                        .arguments()
+                        .map(a -> Arrays.asList(a).contains(argument))
+                        .orElse(false))
+            .toList();
+    if (matches.size() != 1) {
+      throw new IllegalStateException(
+          matches.size()
+              + " processes started by this JVM have the argument "
+              + argument
+              + ": "
+              + matches.stream().map(p -> p.pid() + " " + p.info().commandLine()).toList());
+    }
+    return new ServerProcess(matches.get(0));
+  }
+
+  /**
+   * Kills the process at once (SIGKILL, as {@code kill -9}): no shutdown hook, no undeployment, no
+   * lease released; waits until it is gone.
+   *
+   * @param timeout how long to wait for the process to end
+   * @return when the kill signal was sent
+   * @throws Exception when the process outlives the timeout
+   */
+  Instant kill(Duration timeout) throws Exception {
+    Instant killedAt = Instant.now();
+    process.destroyForcibly();
+    try {
+      process.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      throw new IllegalStateException("process " + process.pid() + " outlived kill -9", e);
+    }
+    return killedAt;
+  }
+
+  @Override
+  public String toString() {
+    return "process " + process.pid();
+  }
+}
