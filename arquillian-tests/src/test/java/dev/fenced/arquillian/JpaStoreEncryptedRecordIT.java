@@ -41,8 +41,10 @@ class JpaStoreEncryptedRecordIT {
       throws SQLException {
     String key = StoreHttp.uniqueKey();
 
-    HttpResponse<String> first = EncryptedDeployment.postCard(base, key);
-    HttpResponse<String> repeat = EncryptedDeployment.postCard(base, key);
+    HttpResponse<String> first =
+        StoreHttp.post(base, "api/cards", key, "{\"holder\":\"A. Reader\"}");
+    HttpResponse<String> repeat =
+        StoreHttp.post(base, "api/cards", key, "{\"holder\":\"A. Reader\"}");
 
     assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
     assertThat(first.body()).contains(CardResource.SECRET);

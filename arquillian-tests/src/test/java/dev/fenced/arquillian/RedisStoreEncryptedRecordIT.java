@@ -40,8 +40,10 @@ class RedisStoreEncryptedRecordIT {
   void the_stored_payload_read_with_hget_is_sealed_and_holds_no_text_of_the_body() {
     String key = StoreHttp.uniqueKey();
 
-    HttpResponse<String> first = EncryptedDeployment.postCard(base, key);
-    HttpResponse<String> repeat = EncryptedDeployment.postCard(base, key);
+    HttpResponse<String> first =
+        StoreHttp.post(base, "api/cards", key, "{\"holder\":\"A. Reader\"}");
+    HttpResponse<String> repeat =
+        StoreHttp.post(base, "api/cards", key, "{\"holder\":\"A. Reader\"}");
 
     assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
     assertThat(first.body()).contains(CardResource.SECRET);

@@ -10,7 +10,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.UUID;
 
-/** A guarded {@code POST /api/orders} with an {@code Idempotency-Key}, for the store ITs. */
+/** Guarded {@code POST}s with an {@code Idempotency-Key}, for the store ITs. */
 final class StoreHttp {
 
   private static final HttpClient CLIENT =
@@ -23,12 +23,16 @@ final class StoreHttp {
   }
 
   static HttpResponse<String> postOrder(URL base, String key) {
+    return post(base, "api/orders", key, "{\"book\":\"b-1\"}");
+  }
+
+  static HttpResponse<String> post(URL base, String path, String key, String json) {
     HttpRequest request =
-        HttpRequest.newBuilder(URI.create(base.toExternalForm()).resolve("api/orders"))
+        HttpRequest.newBuilder(URI.create(base.toExternalForm()).resolve(path))
             .timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/json")
             .header("Idempotency-Key", key)
-            .POST(HttpRequest.BodyPublishers.ofString("{\"book\":\"b-1\"}"))
+            .POST(HttpRequest.BodyPublishers.ofString(json))
             .build();
     try {
       return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());

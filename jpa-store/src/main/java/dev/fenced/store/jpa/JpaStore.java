@@ -70,4 +70,14 @@ final class JpaStore implements IdempotencyStore, LockStore {
                         .getSingleResult());
     return released.longValue() > 0;
   }
+
+  /** Deletes expired idempotency records ({@link JpaIdempotencyStore#prune(int)}). */
+  int pruneRecords(int limit) {
+    return records.prune(limit);
+  }
+
+  /** Deletes expired locks ({@link JpaLockStore#prune(int)}); their tokens stay in the sequence. */
+  int pruneLocks(int limit) {
+    return locks.prune(limit);
+  }
 }

@@ -96,6 +96,29 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
     return store().release(key, owner);
   }
 
+  /**
+   * Deletes expired idempotency records, {@code limit} per statement and transaction, until none is
+   * left; a record taken over meanwhile stays. Call it from a scheduled job, e.g. hourly under
+   * {@code @OnOneInstance}: reads never delete expired rows.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @return how many records were deleted
+   */
+  public int pruneIdempotencyRecords(int limit) {
+    return store().pruneRecords(limit);
+  }
+
+  /**
+   * Deletes expired locks, {@code limit} per statement and transaction, until none is left. Fencing
+   * tokens keep growing: they come from a sequence, not from the rows.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @return how many locks were deleted
+   */
+  public int pruneLocks(int limit) {
+    return store().pruneLocks(limit);
+  }
+
   private synchronized JpaStore store() {
     if (store == null) {
       store = new JpaStore(transactions());

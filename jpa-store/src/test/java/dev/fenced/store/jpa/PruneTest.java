@@ -1,0 +1,159 @@
+package dev.fenced.store.jpa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.tck.support.PostgresServer;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code prune(limit)} deletes expired rows in batches and nothing else, on both providers and
+ * through the combined store behind the {@code jpa} bean. Expiry is PostgreSQL's clock: the tests
+ * wait past a short ttl.
+ */
+class PruneTest {
+
+  private static final long SHORT_TTL_MILLIS = 200;
+  private static final long LONG_TTL_MILLIS = 60_000;
+  private static final long PAST_EXPIRY_MILLIS = 600;
+
+  private static final Map<Provider, EntityManagerFactory> FACTORIES =
+      new EnumMap<>(Provider.class);
+
+  @BeforeAll
+  static void open() {
+    PostgresServer server = PostgresServer.get();
+    Schema.apply(server);
+    for (Provider provider : Provider.values()) {
+      FACTORIES.put(provider, provider.open(server));
+    }
+  }
+
+  @AfterAll
+  static void close() {
+    FACTORIES.values().forEach(EntityManagerFactory::close);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Provider.class)
+  void pruning_records_deletes_every_expired_record_in_batches_and_keeps_the_live_ones(
+      Provider provider) throws InterruptedException {
+    EntityManagerFactory factory = FACTORIES.get(provider);
+    JpaIdempotencyStore store = new JpaIdempotencyStore(factory);
+    List<String> expiring = keys("prune-expiring", 5);
+    expiring.forEach(key -> completed(store, key, SHORT_TTL_MILLIS));
+    String completed = completed(store, key("prune-completed"), LONG_TTL_MILLIS);
+    String inFlight = key("prune-in-flight");
+    store.acquire(inFlight, "owner", "fp", LONG_TTL_MILLIS);
+
+    Thread.sleep(PAST_EXPIRY_MILLIS);
+    int deleted = store.prune(2);
+
+    assertThat(deleted).isGreaterThanOrEqualTo(expiring.size());
+    assertThat(expiring)
+        .allSatisfy(key -> assertThat(rows(factory, "fenced_idempotency", key)).isZero());
+    assertThat(rows(factory, "fenced_idempotency", completed)).isOne();
+    assertThat(rows(factory, "fenced_idempotency", inFlight)).isOne();
+    assertThat(store.acquire(completed, "other", "fp", LONG_TTL_MILLIS))
+        .isInstanceOf(AcquireResult.Completed.class);
+  }
+
+  @ParameterizedTest
+  @EnumSource(Provider.class)
+  void pruning_locks_deletes_expired_locks_keeps_live_ones_and_tokens_keep_growing(
+      Provider provider) throws InterruptedException {
+    EntityManagerFactory factory = FACTORIES.get(provider);
+    JpaLockStore store = new JpaLockStore(factory);
+    List<String> expiring = keys("prune-lock-expiring", 5);
+    long lastToken =
+        expiring.stream()
+            .mapToLong(key -> store.acquire(key, "owner", SHORT_TTL_MILLIS).getAsLong())
+            .max()
+            .getAsLong();
+    String live = key("prune-lock-live");
+    store.acquire(live, "owner", LONG_TTL_MILLIS);
+
+    Thread.sleep(PAST_EXPIRY_MILLIS);
+    int deleted = store.prune(2);
+
+    assertThat(deleted).isGreaterThanOrEqualTo(expiring.size());
+    assertThat(expiring).allSatisfy(key -> assertThat(rows(factory, "fenced_locks", key)).isZero());
+    assertThat(rows(factory, "fenced_locks", live)).isOne();
+    assertThat(store.renew(live, "owner", LONG_TTL_MILLIS)).isTrue();
+    OptionalLong again = store.acquire(expiring.get(0), "next", LONG_TTL_MILLIS);
+    assertThat(again).isPresent();
+    assertThat(again.getAsLong()).isGreaterThan(lastToken);
+  }
+
+  @Test
+  void the_combined_store_behind_the_jpa_bean_prunes_records_and_locks()
+      throws InterruptedException {
+    EntityManagerFactory factory = FACTORIES.get(Provider.HIBERNATE);
+    JpaStore store = new JpaStore(new ResourceLocalTransactions(factory));
+    String record = key("prune-combined-record");
+    String lock = key("prune-combined-lock");
+    store.acquire(record, "owner-a", "fp", SHORT_TTL_MILLIS);
+    store.acquire(lock, "owner-b", SHORT_TTL_MILLIS);
+
+    Thread.sleep(PAST_EXPIRY_MILLIS);
+
+    assertThat(store.pruneRecords(100)).isGreaterThanOrEqualTo(1);
+    assertThat(store.pruneLocks(100)).isGreaterThanOrEqualTo(1);
+    assertThat(rows(factory, "fenced_idempotency", record)).isZero();
+    assertThat(rows(factory, "fenced_locks", lock)).isZero();
+  }
+
+  @Test
+  void pruning_refuses_a_limit_below_one() {
+    EntityManagerFactory factory = FACTORIES.get(Provider.HIBERNATE);
+
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new JpaIdempotencyStore(factory).prune(0))
+        .withMessageContaining("limit");
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new JpaLockStore(factory).prune(-1))
+        .withMessageContaining("limit");
+  }
+
+  private static String completed(JpaIdempotencyStore store, String key, long ttlMillis) {
+    assertThat(store.acquire(key, "owner", "fp", LONG_TTL_MILLIS))
+        .isInstanceOf(AcquireResult.Acquired.class);
+    assertThat(store.complete(key, "owner", new byte[] {1, 2, 3}, ttlMillis)).isTrue();
+    return key;
+  }
+
+  private static List<String> keys(String prefix, int count) {
+    return IntStream.range(0, count).mapToObj(i -> key(prefix + "-" + i)).toList();
+  }
+
+  private static String key(String prefix) {
+    return prefix + ":" + UUID.randomUUID();
+  }
+
+  private static long rows(EntityManagerFactory factory, String table, String key) {
+    EntityManager em = factory.createEntityManager();
+    try {
+      Number count =
+          (Number)
+              em.createNativeQuery("SELECT count(*) FROM " + table + " WHERE key = ?1")
+                  .setParameter(1, key)
+                  .getSingleResult();
+      return count.longValue();
+    } finally {
+      em.close();
+    }
+  }
+}
