@@ -24,6 +24,11 @@ public enum ErrorCode {
   IDEMPOTENCY_WAIT_TIMEOUT(409, "Idempotency wait timed out"),
   /** The outcome of the method cannot be stored faithfully, so it would not replay as it ran. */
   IDEMPOTENCY_OUTCOME_NOT_STORABLE(500, "Idempotency outcome not storable"),
+  /**
+   * The request body is larger than {@code fenced.idempotency.max-request-size}; nothing was
+   * claimed and the method was not run. Send a smaller body, or raise the limit.
+   */
+  IDEMPOTENCY_REQUEST_TOO_LARGE(413, "Idempotency request too large"),
   /** A lock was held by someone else for the whole wait. */
   LOCK_NOT_ACQUIRED(409, "Lock not acquired"),
   /** A held lock was lost: another holder may be in the critical section now. */

@@ -15,7 +15,9 @@ package dev.fenced.idempotency.spi;
  *       checked in the same operation that writes.
  *   <li>An <b>expired record does not exist</b> for any method, deleted or not; {@link #acquire}
  *       takes it over in place.
- *   <li>Durations are whole milliseconds, measured on the <b>store's clock</b>, never the caller's.
+ *   <li>Durations are whole milliseconds from 1 to {@link StoreLimits#MAX_TTL_MILLIS}; any other
+ *       value is refused with {@link IllegalArgumentException} before anything is written. They are
+ *       measured on the <b>store's clock</b>, never the caller's.
  *   <li>The payload is opaque bytes, stored and returned byte for byte, and returned as a copy.
  *   <li>Keys are stored faithfully or rejected, never truncated.
  *   <li>An unreachable store throws {@link StoreUnavailableException}.
@@ -36,6 +38,8 @@ public interface IdempotencyStore {
    *     AcquireResult.InFlight} when another live lock holds it; {@link AcquireResult.Completed}
    *     when a live completed record exists
    * @throws StoreUnavailableException when the store cannot be reached
+   * @throws IllegalArgumentException when the ttl is not between 1 and {@link
+   *     StoreLimits#MAX_TTL_MILLIS}
    */
   AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis);
 
@@ -50,6 +54,8 @@ public interface IdempotencyStore {
    * @return {@code true} when stored; {@code false} when {@code owner} holds no live lock on {@code
    *     key} (it expired, or another owner took it over), in which case nothing changed
    * @throws StoreUnavailableException when the store cannot be reached
+   * @throws IllegalArgumentException when the ttl is not between 1 and {@link
+   *     StoreLimits#MAX_TTL_MILLIS}
    */
   boolean complete(String key, String owner, byte[] payload, long ttlMillis);
 
@@ -73,6 +79,8 @@ public interface IdempotencyStore {
    * @return {@code true} when extended; {@code false} when {@code owner} holds no live lock on
    *     {@code key}, in which case nothing changed
    * @throws StoreUnavailableException when the store cannot be reached
+   * @throws IllegalArgumentException when the ttl is not between 1 and {@link
+   *     StoreLimits#MAX_TTL_MILLIS}
    */
   boolean extend(String key, String owner, long lockTtlMillis);
 }

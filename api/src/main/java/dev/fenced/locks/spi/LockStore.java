@@ -10,7 +10,10 @@ package dev.fenced.locks.spi;
  *       nothing unless {@code owner} holds a <b>live</b> lock on {@code key}, checked in the same
  *       operation that writes.
  *   <li>An <b>expired lock does not exist</b>; {@link #acquire} takes it over.
- *   <li>Durations are whole milliseconds, measured on the <b>store's clock</b>.
+ *   <li>Durations are whole milliseconds from 1 to {@link
+ *       dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}; any other value is refused with
+ *       {@link IllegalArgumentException} before anything is written. They are measured on the
+ *       <b>store's clock</b>.
  *   <li>Fencing tokens are positive and strictly increasing per key across acquisitions, never
  *       reused and never reset by release or expiry.
  *   <li>Keys are stored faithfully or rejected, never truncated.
@@ -28,6 +31,8 @@ public interface LockStore {
    * @param ttlMillis how long the lock lives without {@link #renew}, in milliseconds, positive
    * @return the new fencing token, or empty when another live lock holds the key
    * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws IllegalArgumentException when the ttl is not between 1 and {@link
+   *     dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   java.util.OptionalLong acquire(String key, String owner, long ttlMillis);
 
@@ -40,6 +45,8 @@ public interface LockStore {
    * @return {@code true} when renewed; {@code false} when {@code owner} holds no live lock on
    *     {@code key}, in which case nothing changed
    * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws IllegalArgumentException when the ttl is not between 1 and {@link
+   *     dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   boolean renew(String key, String owner, long ttlMillis);
 
