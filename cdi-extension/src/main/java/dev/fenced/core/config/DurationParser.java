@@ -1,5 +1,6 @@
 package dev.fenced.core.config;
 
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -84,12 +85,15 @@ public final class DurationParser {
   }
 
   /**
-   * Parses a duration that may be empty and must be positive when present.
+   * Parses a duration that may be empty and must be positive when present. Positive durations are
+   * what the stores are given (ttls) or compared with, so they are bounded by {@link
+   * StoreLimits#MAX_TTL_MILLIS}, the longest expiry every store keeps.
    *
    * @param option the option's name for messages
    * @param value the configured text; {@code null}, empty or blank means "inherit"
    * @return the positive duration, or empty to inherit
-   * @throws IllegalArgumentException when {@code value} is not a duration, too large or zero
+   * @throws IllegalArgumentException when {@code value} is not a duration, zero or longer than
+   *     {@link StoreLimits#MAX_TTL_MILLIS}
    */
   public static Optional<Duration> parsePositive(String option, String value) {
     Optional<Duration> duration = parse(option, value);
@@ -98,6 +102,9 @@ public final class DurationParser {
           if (d.isZero()) {
             throw new IllegalArgumentException(
                 option + ": " + quote(value) + " must be positive; use 1 millisecond or more");
+          }
+          if (d.toMillis() > StoreLimits.MAX_TTL_MILLIS) {
+            throw tooLong(option, quote(value));
           }
         });
     return duration;
@@ -109,7 +116,8 @@ public final class DurationParser {
    * @param option the option's name for messages
    * @param duration the duration to check
    * @return {@code duration}
-   * @throws IllegalArgumentException when {@code duration} is zero or negative
+   * @throws IllegalArgumentException when {@code duration} is zero, negative or longer than {@link
+   *     StoreLimits#MAX_TTL_MILLIS}
    * @throws NullPointerException when {@code duration} is {@code null}
    */
   public static Duration requirePositive(String option, Duration duration) {
@@ -118,7 +126,20 @@ public final class DurationParser {
       throw new IllegalArgumentException(
           option + ": " + duration + " must be positive; use 1 millisecond or more");
     }
+    if (duration.compareTo(Duration.ofMillis(StoreLimits.MAX_TTL_MILLIS)) > 0) {
+      throw tooLong(option, duration.toString());
+    }
     return duration;
+  }
+
+  private static IllegalArgumentException tooLong(String option, String shown) {
+    return new IllegalArgumentException(
+        option
+            + ": "
+            + shown
+            + " is longer than the stores keep an expiry; use at most 3650d ("
+            + StoreLimits.MAX_TTL_MILLIS
+            + " milliseconds)");
   }
 
   private static long millisPerUnit(String unit) {

@@ -252,6 +252,16 @@ class IdempotentMethodReaderTest {
   }
 
   @Test
+  void a_ttl_longer_than_the_stores_keep_fails_naming_the_config_key_and_the_value() {
+    String key = Payments.class.getName() + "/pay/Idempotent/ttl";
+
+    assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "3651d")))
+        .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("config key " + key)
+        .hasMessageContaining("\"3651d\" is longer than the stores keep an expiry");
+  }
+
+  @Test
   void a_zero_lock_ttl_is_refused() {
     assertThatThrownBy(() -> read(Payments.class, "payZeroLockTtl", Map.of()))
         .isInstanceOf(InvalidGuardException.class)

@@ -3,6 +3,7 @@ package dev.fenced.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -116,5 +117,31 @@ class DurationParserTest {
   void the_positive_check_returns_a_positive_duration() {
     assertThat(DurationParser.requirePositive(OPTION, Duration.ofMillis(1)))
         .isEqualTo(Duration.ofMillis(1));
+  }
+
+  @Test
+  void
+      a_positive_duration_longer_than_the_stores_keep_is_refused_naming_the_option_and_the_value() {
+    // Redis PEXPIRE and PostgreSQL intervals overflow on huge ttls: refused at deployment
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DurationParser.parsePositive(OPTION, "3651d"))
+        .withMessageStartingWith(OPTION + ": \"3651d\" is longer than the stores keep an expiry")
+        .withMessageContaining("at most 3650d");
+  }
+
+  @Test
+  void a_positive_duration_of_exactly_the_stores_maximum_is_accepted() {
+    assertThat(DurationParser.parsePositive(OPTION, "3650d"))
+        .contains(Duration.ofMillis(StoreLimits.MAX_TTL_MILLIS));
+  }
+
+  @Test
+  void the_positive_check_refuses_a_duration_longer_than_the_stores_keep() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(
+            () ->
+                DurationParser.requirePositive(
+                    OPTION, Duration.ofMillis(StoreLimits.MAX_TTL_MILLIS + 1)))
+        .withMessageContaining("is longer than the stores keep an expiry");
   }
 }
