@@ -2,6 +2,7 @@ package dev.fenced.tck.store;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.LockSupport;
@@ -28,6 +29,7 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   @Override
   public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
+    requireTtl(lockTtlMillis);
     IdempotencyEntry entry = read(key);
     if (entry != null) {
       return entry.completed()
@@ -41,6 +43,7 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+    requireTtl(ttlMillis);
     IdempotencyEntry entry = read(key);
     if (entry == null || !entry.lockedBy(owner)) {
       return false;
@@ -64,6 +67,7 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean extend(String key, String owner, long lockTtlMillis) {
+    requireTtl(lockTtlMillis);
     IdempotencyEntry entry = read(key);
     if (entry == null || !entry.lockedBy(owner)) {
       return false;
@@ -81,6 +85,13 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   private static long now() {
     return System.currentTimeMillis();
+  }
+
+  /** Refuses a ttl outside the bounds, before anything is read or written. */
+  static void requireTtl(long millis) {
+    if (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS) {
+      throw new IllegalArgumentException("ttl out of bounds: " + millis);
+    }
   }
 
   /** The time a second statement takes to reach the store. */

@@ -18,6 +18,7 @@ final class NaiveLockStore implements LockStore {
 
   @Override
   public OptionalLong acquire(String key, String owner, long ttlMillis) {
+    NaiveIdempotencyStore.requireTtl(ttlMillis);
     if (read(key) != null) {
       return OptionalLong.empty();
     }
@@ -30,6 +31,7 @@ final class NaiveLockStore implements LockStore {
 
   @Override
   public boolean renew(String key, String owner, long ttlMillis) {
+    NaiveIdempotencyStore.requireTtl(ttlMillis);
     HeldLock lock = read(key);
     if (lock == null || !lock.owner().equals(owner)) {
       return false;
