@@ -26,10 +26,24 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
   }
 
   private final ConcurrentMap<String, IdempotencyEntry> entries = new ConcurrentHashMap<>();
+  private final boolean boundsTtl;
+
+  /** A store that refuses ttls out of bounds, as it must. */
+  NaiveIdempotencyStore() {
+    this(true);
+  }
+
+  /**
+   * @param boundsTtl whether ttls out of bounds are refused; {@code false} for {@link
+   *     LenientIdempotencyStore}
+   */
+  NaiveIdempotencyStore(boolean boundsTtl) {
+    this.boundsTtl = boundsTtl;
+  }
 
   @Override
   public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
-    requireTtl(lockTtlMillis);
+    requireTtl(boundsTtl, lockTtlMillis);
     IdempotencyEntry entry = read(key);
     if (entry != null) {
       return entry.completed()
@@ -43,7 +57,7 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
-    requireTtl(ttlMillis);
+    requireTtl(boundsTtl, ttlMillis);
     IdempotencyEntry entry = read(key);
     if (entry == null || !entry.lockedBy(owner)) {
       return false;
@@ -67,7 +81,7 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean extend(String key, String owner, long lockTtlMillis) {
-    requireTtl(lockTtlMillis);
+    requireTtl(boundsTtl, lockTtlMillis);
     IdempotencyEntry entry = read(key);
     if (entry == null || !entry.lockedBy(owner)) {
       return false;
@@ -87,9 +101,9 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
     return System.currentTimeMillis();
   }
 
-  /** Refuses a ttl outside the bounds, before anything is read or written. */
-  static void requireTtl(long millis) {
-    if (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS) {
+  /** Refuses a ttl outside the bounds, when asked to, before anything is read or written. */
+  static void requireTtl(boolean bounds, long millis) {
+    if (bounds && (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS)) {
       throw new IllegalArgumentException("ttl out of bounds: " + millis);
     }
   }
