@@ -174,7 +174,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
 
   private IdempotencyStore store(String name) {
     if (StoreSelection.isMemory(name)) {
-      return new InMemoryIdempotencyStore(Clock.systemUTC());
+      return new InMemoryIdempotencyStore();
     }
     return beans.select(IdempotencyStore.class, NamedLiteral.of(name)).get();
   }

@@ -35,7 +35,6 @@ import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
 import java.lang.System.Logger.Level;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -250,7 +249,7 @@ public class FencedLocksRuntime {
 
   private LockStore store(String name) {
     if (StoreSelection.isMemory(name)) {
-      return new InMemoryLockStore(Clock.systemUTC());
+      return new InMemoryLockStore();
     }
     return beans.select(LockStore.class, NamedLiteral.of(name)).get();
   }

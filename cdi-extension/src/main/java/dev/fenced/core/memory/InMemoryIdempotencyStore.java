@@ -2,20 +2,25 @@ package dev.fenced.core.memory;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import java.time.Clock;
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
 
 /**
  * An {@link IdempotencyStore} in this JVM's memory, for one instance in development and for tests.
  *
  * <p>Each method decides inside one {@link ConcurrentMap#compute} on the key, so it is atomic
- * against every other call on that key. Expiry is measured on the given {@link Clock}; an expired
- * record is treated as absent and purged, on access and every {@value #PURGE_EVERY} writes, so
- * memory stays bounded by the live records. Payloads are copied in and out. Records are invisible
- * to other instances and lost on restart: use a shared store in a cluster.
+ * against every other call on that key. Expiry is measured on a monotonic clock ({@link
+ * System#nanoTime()} unless given another), so a wall clock set back or forward neither revives nor
+ * expires a record; a ttl outside 1..{@link StoreLimits#MAX_TTL_MILLIS} is refused with {@link
+ * IllegalArgumentException}. An expired record is treated as absent and purged, on access and every
+ * {@value #PURGE_EVERY} writes, so memory stays bounded by the live records. Payloads are copied in
+ * and out. Records are invisible to other instances and lost on restart: use a shared store in a
+ * cluster.
  */
 public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
@@ -23,20 +28,21 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
 
   private final ConcurrentMap<String, IdempotencyRecord> records = new ConcurrentHashMap<>();
   private final AtomicInteger writesSincePurge = new AtomicInteger();
-  private final Clock clock;
+  private final LongSupplier nanoTime;
 
-  /** Creates a store that measures expiry on the system clock. */
+  /** Creates a store that measures expiry on {@link System#nanoTime()}. */
   public InMemoryIdempotencyStore() {
-    this(Clock.systemUTC());
+    this(System::nanoTime);
   }
 
   /**
-   * Creates a store that measures expiry on {@code clock}.
+   * Creates a store that measures expiry on a monotonic clock.
    *
-   * @param clock the store's clock
+   * @param nanoTime monotonic time in nanoseconds, of which only differences count (a test's manual
+   *     time)
    */
-  public InMemoryIdempotencyStore(Clock clock) {
-    this.clock = Objects.requireNonNull(clock, "clock");
+  public InMemoryIdempotencyStore(LongSupplier nanoTime) {
+    this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
   }
 
   @Override
@@ -44,15 +50,15 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
     requireKey(key);
     Objects.requireNonNull(owner, "owner");
     Objects.requireNonNull(fingerprint, "fingerprint");
-    requirePositive(lockTtlMillis, "lockTtlMillis");
+    requireTtl(lockTtlMillis, "lockTtlMillis");
     AcquireResult[] result = new AcquireResult[1];
     records.compute(
         key,
         (k, existing) -> {
-          long now = clock.millis();
+          long now = nanoTime.getAsLong();
           if (existing == null || existing.expiredAt(now)) {
             result[0] = new AcquireResult.Acquired();
-            return IdempotencyRecord.inFlight(fingerprint, owner, now + lockTtlMillis);
+            return IdempotencyRecord.inFlight(fingerprint, owner, expiry(now, lockTtlMillis));
           }
           result[0] = existing.toAcquireResult();
           return existing;
@@ -65,13 +71,13 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
   public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
     requireKey(key);
     Objects.requireNonNull(payload, "payload");
-    requirePositive(ttlMillis, "ttlMillis");
+    requireTtl(ttlMillis, "ttlMillis");
     byte[] copy = payload.clone();
     boolean[] done = new boolean[1];
     records.computeIfPresent(
         key,
         (k, existing) -> {
-          long now = clock.millis();
+          long now = nanoTime.getAsLong();
           if (existing.expiredAt(now)) {
             return null;
           }
@@ -79,7 +85,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
             return existing;
           }
           done[0] = true;
-          return IdempotencyRecord.completed(existing.fingerprint(), copy, now + ttlMillis);
+          return IdempotencyRecord.completed(existing.fingerprint(), copy, expiry(now, ttlMillis));
         });
     afterWrite();
     return done[0];
@@ -92,7 +98,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
     records.computeIfPresent(
         key,
         (k, existing) -> {
-          if (existing.expiredAt(clock.millis())) {
+          if (existing.expiredAt(nanoTime.getAsLong())) {
             return null;
           }
           if (!existing.lockedBy(owner)) {
@@ -107,12 +113,12 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
   @Override
   public boolean extend(String key, String owner, long lockTtlMillis) {
     requireKey(key);
-    requirePositive(lockTtlMillis, "lockTtlMillis");
+    requireTtl(lockTtlMillis, "lockTtlMillis");
     boolean[] done = new boolean[1];
     records.computeIfPresent(
         key,
         (k, existing) -> {
-          long now = clock.millis();
+          long now = nanoTime.getAsLong();
           if (existing.expiredAt(now)) {
             return null;
           }
@@ -120,7 +126,8 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
             return existing;
           }
           done[0] = true;
-          return IdempotencyRecord.inFlight(existing.fingerprint(), owner, now + lockTtlMillis);
+          return IdempotencyRecord.inFlight(
+              existing.fingerprint(), owner, expiry(now, lockTtlMillis));
         });
     return done[0];
   }
@@ -132,7 +139,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
    */
   public int purgeExpired() {
     int before = records.size();
-    long now = clock.millis();
+    long now = nanoTime.getAsLong();
     records.values().removeIf(r -> r.expiredAt(now));
     return Math.max(0, before - records.size());
   }
@@ -160,26 +167,37 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
     }
   }
 
-  static void requirePositive(long millis, String name) {
-    if (millis <= 0) {
-      throw new IllegalArgumentException(name + " must be positive, was " + millis);
+  static void requireTtl(long millis, String name) {
+    if (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS) {
+      throw new IllegalArgumentException(
+          name + " must be between 1 and " + StoreLimits.MAX_TTL_MILLIS + ", was " + millis);
     }
+  }
+
+  /** The monotonic reading at which an entry written at {@code now} with {@code ttlMillis} ends. */
+  static long expiry(long now, long ttlMillis) {
+    return now + TimeUnit.MILLISECONDS.toNanos(ttlMillis);
+  }
+
+  /** Whether {@code expiresAt} has passed at {@code now}; a difference, as nanoTime may wrap. */
+  static boolean passed(long expiresAt, long now) {
+    return expiresAt - now <= 0;
   }
 
   /** One record: in flight (owner set, no payload) or completed (payload set, no owner). */
   private record IdempotencyRecord(
-      String fingerprint, String owner, byte[] payload, long expiresAtMillis) {
+      String fingerprint, String owner, byte[] payload, long expiresAt) {
 
-    static IdempotencyRecord inFlight(String fingerprint, String owner, long expiresAtMillis) {
-      return new IdempotencyRecord(fingerprint, owner, null, expiresAtMillis);
+    static IdempotencyRecord inFlight(String fingerprint, String owner, long expiresAt) {
+      return new IdempotencyRecord(fingerprint, owner, null, expiresAt);
     }
 
-    static IdempotencyRecord completed(String fingerprint, byte[] payload, long expiresAtMillis) {
-      return new IdempotencyRecord(fingerprint, null, payload, expiresAtMillis);
+    static IdempotencyRecord completed(String fingerprint, byte[] payload, long expiresAt) {
+      return new IdempotencyRecord(fingerprint, null, payload, expiresAt);
     }
 
-    boolean expiredAt(long nowMillis) {
-      return expiresAtMillis <= nowMillis;
+    boolean expiredAt(long now) {
+      return passed(expiresAt, now);
     }
 
     boolean lockedBy(String candidate) {

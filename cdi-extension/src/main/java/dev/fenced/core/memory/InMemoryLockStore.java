@@ -1,19 +1,22 @@
 package dev.fenced.core.memory;
 
 import dev.fenced.locks.spi.LockStore;
-import java.time.Clock;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 
 /**
  * A {@link LockStore} in this JVM's memory, for one instance in development and for tests.
  *
  * <p>Each method decides inside one {@link ConcurrentMap#compute} on the key. Expiry is measured on
- * the given {@link Clock}; an expired lock is treated as absent and purged, on access and every
+ * a monotonic clock ({@link System#nanoTime()} unless given another), so a wall clock set back or
+ * forward neither revives nor expires a lock; a ttl outside 1..{@link
+ * dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS} is refused with {@link
+ * IllegalArgumentException}. An expired lock is treated as absent and purged, on access and every
  * {@value InMemoryIdempotencyStore#PURGE_EVERY} writes, so memory stays bounded by the live locks.
  * Fencing tokens come from one counter shared by all keys: drawn inside the key's atomic update,
  * they increase strictly per key and survive the purge of expired locks. Locks are invisible to
@@ -24,37 +27,39 @@ public final class InMemoryLockStore implements LockStore {
   private final ConcurrentMap<String, HeldLockEntry> locks = new ConcurrentHashMap<>();
   private final AtomicLong tokens = new AtomicLong();
   private final AtomicInteger writesSincePurge = new AtomicInteger();
-  private final Clock clock;
+  private final LongSupplier nanoTime;
 
-  /** Creates a store that measures expiry on the system clock. */
+  /** Creates a store that measures expiry on {@link System#nanoTime()}. */
   public InMemoryLockStore() {
-    this(Clock.systemUTC());
+    this(System::nanoTime);
   }
 
   /**
-   * Creates a store that measures expiry on {@code clock}.
+   * Creates a store that measures expiry on a monotonic clock.
    *
-   * @param clock the store's clock
+   * @param nanoTime monotonic time in nanoseconds, of which only differences count (a test's manual
+   *     time)
    */
-  public InMemoryLockStore(Clock clock) {
-    this.clock = Objects.requireNonNull(clock, "clock");
+  public InMemoryLockStore(LongSupplier nanoTime) {
+    this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
   }
 
   @Override
   public OptionalLong acquire(String key, String owner, long ttlMillis) {
     InMemoryIdempotencyStore.requireKey(key);
     Objects.requireNonNull(owner, "owner");
-    InMemoryIdempotencyStore.requirePositive(ttlMillis, "ttlMillis");
+    InMemoryIdempotencyStore.requireTtl(ttlMillis, "ttlMillis");
     long[] token = new long[1];
     locks.compute(
         key,
         (k, existing) -> {
-          long now = clock.millis();
+          long now = nanoTime.getAsLong();
           if (existing != null && !existing.expiredAt(now)) {
             return existing;
           }
           token[0] = tokens.incrementAndGet();
-          return new HeldLockEntry(owner, token[0], now + ttlMillis);
+          return new HeldLockEntry(
+              owner, token[0], InMemoryIdempotencyStore.expiry(now, ttlMillis));
         });
     afterWrite();
     return token[0] == 0 ? OptionalLong.empty() : OptionalLong.of(token[0]);
@@ -63,12 +68,12 @@ public final class InMemoryLockStore implements LockStore {
   @Override
   public boolean renew(String key, String owner, long ttlMillis) {
     InMemoryIdempotencyStore.requireKey(key);
-    InMemoryIdempotencyStore.requirePositive(ttlMillis, "ttlMillis");
+    InMemoryIdempotencyStore.requireTtl(ttlMillis, "ttlMillis");
     boolean[] done = new boolean[1];
     locks.computeIfPresent(
         key,
         (k, existing) -> {
-          long now = clock.millis();
+          long now = nanoTime.getAsLong();
           if (existing.expiredAt(now)) {
             return null;
           }
@@ -76,7 +81,8 @@ public final class InMemoryLockStore implements LockStore {
             return existing;
           }
           done[0] = true;
-          return new HeldLockEntry(owner, existing.token(), now + ttlMillis);
+          return new HeldLockEntry(
+              owner, existing.token(), InMemoryIdempotencyStore.expiry(now, ttlMillis));
         });
     return done[0];
   }
@@ -88,7 +94,7 @@ public final class InMemoryLockStore implements LockStore {
     locks.computeIfPresent(
         key,
         (k, existing) -> {
-          if (existing.expiredAt(clock.millis())) {
+          if (existing.expiredAt(nanoTime.getAsLong())) {
             return null;
           }
           if (!existing.owner().equals(owner)) {
@@ -107,7 +113,7 @@ public final class InMemoryLockStore implements LockStore {
    */
   public int purgeExpired() {
     int before = locks.size();
-    long now = clock.millis();
+    long now = nanoTime.getAsLong();
     locks.values().removeIf(l -> l.expiredAt(now));
     return Math.max(0, before - locks.size());
   }
@@ -128,9 +134,9 @@ public final class InMemoryLockStore implements LockStore {
     }
   }
 
-  private record HeldLockEntry(String owner, long token, long expiresAtMillis) {
-    boolean expiredAt(long nowMillis) {
-      return expiresAtMillis <= nowMillis;
+  private record HeldLockEntry(String owner, long token, long expiresAt) {
+    boolean expiredAt(long now) {
+      return InMemoryIdempotencyStore.passed(expiresAt, now);
     }
   }
 }

@@ -1,5 +1,5 @@
 /**
- * In-memory stores for both SPIs: thread-safe, on an injectable clock, bounded by their live
- * entries. For one instance in development and for tests; a cluster needs a shared store.
+ * In-memory stores for both SPIs: thread-safe, on an injectable monotonic clock, bounded by their
+ * live entries. For one instance in development and for tests; a cluster needs a shared store.
  */
 package dev.fenced.core.memory;

@@ -29,7 +29,7 @@ class CallRunnerTest {
   private static final String TARGET = "com.example.Shipping.onPaid";
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time.clock());
+  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time::nanoTime);
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
   private final RecordingEvents events = new RecordingEvents();
   private final FakeTransactions transactions = new FakeTransactions();

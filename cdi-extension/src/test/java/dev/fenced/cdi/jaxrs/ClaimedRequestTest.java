@@ -28,7 +28,7 @@ class ClaimedRequestTest {
           "{\"receiptId\":\"r-1\"}".getBytes(StandardCharsets.UTF_8));
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time.clock());
+  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time::nanoTime);
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
   private final FakeTransactions transactions = new FakeTransactions();
 

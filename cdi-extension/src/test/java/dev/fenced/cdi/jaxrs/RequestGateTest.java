@@ -26,7 +26,7 @@ class RequestGateTest {
   private static final String TARGET = "POST /orders/7/pay";
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryIdempotencyStore memory = new InMemoryIdempotencyStore(time.clock());
+  private final InMemoryIdempotencyStore memory = new InMemoryIdempotencyStore(time::nanoTime);
   private final SwitchableStore store = new SwitchableStore(memory);
   private final RecordingRuntime runtime =
       new RecordingRuntime(new IdempotencyEngine(store, time.clock(), time));

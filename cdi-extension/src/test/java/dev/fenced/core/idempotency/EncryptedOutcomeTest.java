@@ -34,7 +34,7 @@ class EncryptedOutcomeTest {
       new FingerprintCalculator().ofCall("onPaid", bytes("{\"id\":1}"));
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time.clock());
+  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time::nanoTime);
   private final IdempotencyEngine engine =
       new IdempotencyEngine(
           store,

@@ -28,7 +28,7 @@ class IdempotencyEngineClaimTest {
 
   private final ManualTime time = new ManualTime();
   private final SwitchableStore store =
-      new SwitchableStore(new InMemoryIdempotencyStore(time.clock()));
+      new SwitchableStore(new InMemoryIdempotencyStore(time::nanoTime));
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
 
   @Test
@@ -139,7 +139,7 @@ class IdempotencyEngineClaimTest {
   @Test
   void reports_a_lost_lock_when_the_store_refuses_a_renewal() {
     ManualTime storeTime = new ManualTime();
-    InMemoryIdempotencyStore shared = new InMemoryIdempotencyStore(storeTime.clock());
+    InMemoryIdempotencyStore shared = new InMemoryIdempotencyStore(storeTime::nanoTime);
     IdempotencyEngine first = new IdempotencyEngine(shared, time.clock(), time);
     Execution execution = claimed(first, KEY);
     List<DetectedBy> losses = listen(execution);

@@ -24,7 +24,7 @@ class IdempotencyEngineClaimWaitingTest {
       new FingerprintCalculator().ofCall("onPaid", "{}".getBytes(StandardCharsets.UTF_8));
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time.clock());
+  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time::nanoTime);
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
 
   @Test

@@ -34,7 +34,7 @@ class IdempotencyEngineExecuteTest {
 
   private final ManualTime time = new ManualTime();
   private final SwitchableStore store =
-      new SwitchableStore(new InMemoryIdempotencyStore(time.clock()));
+      new SwitchableStore(new InMemoryIdempotencyStore(time::nanoTime));
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
   private final AtomicInteger runs = new AtomicInteger();
 

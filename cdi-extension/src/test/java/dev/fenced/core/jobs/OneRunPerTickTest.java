@@ -19,7 +19,7 @@ class OneRunPerTickTest {
   private static final Duration TICK = Duration.ofSeconds(1);
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryLockStore store = new InMemoryLockStore(time.clock());
+  private final InMemoryLockStore store = new InMemoryLockStore(time::nanoTime);
   private final Instance a = new Instance("a", store, time, TTL, true, true);
   private final Instance b = new Instance("b", store, time, TTL, true, true);
 

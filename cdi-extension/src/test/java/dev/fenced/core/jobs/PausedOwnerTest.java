@@ -21,7 +21,7 @@ class PausedOwnerTest {
 
   private final ManualTime world = new ManualTime();
   private final ManualTime ownerTime = new ManualTime();
-  private final InMemoryLockStore store = new InMemoryLockStore(world.clock());
+  private final InMemoryLockStore store = new InMemoryLockStore(world::nanoTime);
   private final Instance owner = new Instance("owner", store, ownerTime, TTL, true, true);
   private final Instance other = new Instance("other", store, world, TTL, true, true);
   private final List<String> runs = new ArrayList<>();

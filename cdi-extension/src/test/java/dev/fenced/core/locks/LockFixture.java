@@ -17,7 +17,7 @@ final class LockFixture {
   static final LockOptions DEFAULTS = LockOptions.defaults();
 
   final ManualTime time = new ManualTime();
-  final InMemoryLockStore store = new InMemoryLockStore(time.clock());
+  final InMemoryLockStore store = new InMemoryLockStore(time::nanoTime);
   final List<LockLost> losses = new CopyOnWriteArrayList<>();
 
   LockSettings settings() {

@@ -17,7 +17,7 @@ class InMemoryIdempotencyStoreTest extends IdempotencyStoreContract {
   private static final byte[] PAYLOAD = "ok".getBytes(StandardCharsets.UTF_8);
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time.clock());
+  private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time::nanoTime);
 
   @Override
   protected IdempotencyStore store() {
@@ -62,6 +62,31 @@ class InMemoryIdempotencyStoreTest extends IdempotencyStoreContract {
 
     assertThat(store.release("k", "owner")).isFalse();
     assertThat(store.size()).isZero();
+  }
+
+  @Test
+  void a_wall_clock_stepped_forward_does_not_expire_a_live_record() {
+    WallClockSteps steps = new WallClockSteps(time);
+    InMemoryIdempotencyStore onBoth = new InMemoryIdempotencyStore(steps);
+    onBoth.acquire("k", "owner", "fp", 60_000);
+
+    steps.stepWallClock(Duration.ofHours(1));
+
+    assertThat(onBoth.acquire("k", "other", "fp-other", 60_000))
+        .isEqualTo(new AcquireResult.InFlight("fp"));
+  }
+
+  @Test
+  void a_wall_clock_stepped_back_does_not_revive_an_expired_record() {
+    WallClockSteps steps = new WallClockSteps(time);
+    InMemoryIdempotencyStore onBoth = new InMemoryIdempotencyStore(steps);
+    onBoth.acquire("k", "owner", "fp", 1_000);
+    time.advance(Duration.ofSeconds(2));
+
+    steps.stepWallClock(Duration.ofHours(-1));
+
+    assertThat(onBoth.acquire("k", "other", "fp-other", 60_000))
+        .isInstanceOf(AcquireResult.Acquired.class);
   }
 
   @Test

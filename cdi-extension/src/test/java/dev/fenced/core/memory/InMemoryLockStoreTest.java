@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class InMemoryLockStoreTest extends LockStoreContract {
 
   private final ManualTime time = new ManualTime();
-  private final InMemoryLockStore store = new InMemoryLockStore(time.clock());
+  private final InMemoryLockStore store = new InMemoryLockStore(time::nanoTime);
 
   @Override
   protected LockStore store() {
@@ -53,6 +53,31 @@ class InMemoryLockStoreTest extends LockStoreContract {
 
     assertThat(store.renew("k", "a", 1_000)).isFalse();
     assertThat(store.size()).isZero();
+  }
+
+  @Test
+  void a_wall_clock_stepped_forward_does_not_expire_a_live_lock() {
+    WallClockSteps steps = new WallClockSteps(time);
+    InMemoryLockStore onBoth = new InMemoryLockStore(steps);
+    onBoth.acquire("k", "a", 60_000);
+
+    steps.stepWallClock(Duration.ofHours(1));
+
+    assertThat(onBoth.acquire("k", "b", 60_000)).isEmpty();
+    assertThat(onBoth.renew("k", "a", 60_000)).isTrue();
+  }
+
+  @Test
+  void a_wall_clock_stepped_back_does_not_revive_an_expired_lock() {
+    WallClockSteps steps = new WallClockSteps(time);
+    InMemoryLockStore onBoth = new InMemoryLockStore(steps);
+    onBoth.acquire("k", "a", 1_000);
+    time.advance(Duration.ofSeconds(2));
+
+    steps.stepWallClock(Duration.ofHours(-1));
+
+    assertThat(onBoth.renew("k", "a", 60_000)).isFalse();
+    assertThat(onBoth.acquire("k", "b", 60_000)).isPresent();
   }
 
   @Test

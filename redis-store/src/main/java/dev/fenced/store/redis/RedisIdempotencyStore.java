@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.util.List;
 import java.util.Objects;
 import redis.clients.jedis.UnifiedJedis;
@@ -12,9 +13,10 @@ import redis.clients.jedis.UnifiedJedis;
 /**
  * An {@link IdempotencyStore} in Redis: each record is a hash {@code <prefix>idem:{<key>}} with the
  * fields {@code state} ({@code locked} or {@code completed}), {@code fp}, {@code owner} and {@code
- * payload}, expiring by {@code PEXPIRE} on the server's clock. Each method is one Lua script run
- * with one {@code EVALSHA}, so it decides atomically; every script touches one key, so Redis
- * Cluster works.
+ * payload}, expiring by {@code PEXPIRE} on the server's clock; every record has an expiry, since a
+ * ttl outside 1..{@link StoreLimits#MAX_TTL_MILLIS} is refused before Redis is called (and again by
+ * the script, before it writes). Each method is one Lua script run with one {@code EVALSHA}, so it
+ * decides atomically; every script touches one key, so Redis Cluster works.
  *
  * <p>The client is shared and thread-safe ({@code JedisPooled}, {@code JedisCluster}, or any {@link
  * UnifiedJedis}); the store never closes it. Give each service its own {@code keyPrefix} (e.g.
@@ -42,7 +44,8 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
   /**
    * {@inheritDoc}
    *
-   * @throws IllegalArgumentException when the key is empty or a string is not valid Unicode
+   * @throws IllegalArgumentException when the key is empty, a string is not valid Unicode or the
+   *     ttl is outside 1..{@link dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   @Override
   public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
@@ -93,9 +96,19 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
     return RedisKeys.utf8(Objects.requireNonNull(owner, "owner"), "owner");
   }
 
+  /**
+   * A ttl as the scripts take it.
+   *
+   * @throws IllegalArgumentException when it is not between 1 and {@link
+   *     StoreLimits#MAX_TTL_MILLIS}: checked before any call to Redis
+   */
   static byte[] ttl(long millis) {
-    if (millis <= 0) {
-      throw new IllegalArgumentException("a ttl is a positive number of milliseconds: " + millis);
+    if (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS) {
+      throw new IllegalArgumentException(
+          "a store ttl is between 1 and "
+              + StoreLimits.MAX_TTL_MILLIS
+              + " milliseconds (3650 days), not "
+              + millis);
     }
     return Long.toString(millis).getBytes(US_ASCII);
   }

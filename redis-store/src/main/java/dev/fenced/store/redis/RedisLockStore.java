@@ -39,7 +39,8 @@ public final class RedisLockStore implements LockStore {
   /**
    * {@inheritDoc}
    *
-   * @throws IllegalArgumentException when the key is empty or a string is not valid Unicode
+   * @throws IllegalArgumentException when the key is empty, a string is not valid Unicode or the
+   *     ttl is outside 1..{@link dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   @Override
   public OptionalLong acquire(String key, String owner, long ttlMillis) {

@@ -1,5 +1,6 @@
 package dev.fenced.store.redis;
 
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,7 +11,9 @@ import java.util.HexFormat;
 
 /**
  * One Lua script of a store, read from a {@code .lua} resource beside this class, with the SHA-1
- * that {@code SCRIPT LOAD} answers for it and {@code EVALSHA} runs it by.
+ * that {@code SCRIPT LOAD} answers for it and {@code EVALSHA} runs it by. Every script starts with
+ * {@code ttl-check.lua}, whose {@code checked_ttl} refuses a ttl outside 1..{@link
+ * StoreLimits#MAX_TTL_MILLIS} with a {@code FENCED_TTL} error before the script writes anything.
  */
 enum RedisScript {
   IDEMPOTENCY_ACQUIRE("idempotency-acquire.lua"),
@@ -27,9 +30,11 @@ enum RedisScript {
   private final byte[] source;
   private final byte[] sha1;
 
+  private static final String TTL_CHECK = "ttl-check.lua";
+
   RedisScript(String resource) {
     this.resource = resource;
-    this.source = read(resource);
+    this.source = withTtlCheck(read(resource));
     this.sha1 = sha1Hex(source).getBytes(StandardCharsets.US_ASCII);
   }
 
@@ -46,6 +51,14 @@ enum RedisScript {
   /** The lower-case hex SHA-1 of the text, for {@code EVALSHA}. */
   byte[] sha1() {
     return sha1.clone();
+  }
+
+  private static byte[] withTtlCheck(byte[] script) {
+    String check =
+        new String(read(TTL_CHECK), StandardCharsets.UTF_8)
+            .replace("%MAX_TTL_MILLIS%", Long.toString(StoreLimits.MAX_TTL_MILLIS));
+    return (check + "\n" + new String(script, StandardCharsets.UTF_8))
+        .getBytes(StandardCharsets.UTF_8);
   }
 
   private static byte[] read(String resource) {

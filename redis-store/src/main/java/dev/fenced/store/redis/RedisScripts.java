@@ -22,12 +22,17 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  * Cluster without a reachable node) and a server that cannot serve for now ({@code BUSY}, {@code
  * LOADING}, {@code MASTERDOWN}, {@code CLUSTERDOWN}, {@code TRYAGAIN}, {@code READONLY} after a
  * failover, {@code OOM}) become {@link StoreUnavailableException}; anything else (a bug, a foreign
- * value under one of our keys: {@code WRONGTYPE}) propagates as it is.
+ * value under one of our keys: {@code WRONGTYPE}) propagates as it is, except a script's refusal of
+ * its ttl ({@value #TTL_REFUSED}), which is an {@link IllegalArgumentException} like the stores'
+ * own check.
  */
 final class RedisScripts {
 
   private static final List<String> UNAVAILABLE_REPLIES =
       List.of("LOADING", "MASTERDOWN", "CLUSTERDOWN", "TRYAGAIN", "READONLY", "OOM", "BUSY");
+
+  /** The error a script raises for a ttl it refuses (ttl-check.lua), before it writes. */
+  static final String TTL_REFUSED = "FENCED_TTL";
 
   private final UnifiedJedis jedis;
   private final String store;
@@ -56,6 +61,11 @@ final class RedisScripts {
         return jedis.evalsha(script.sha1(), keys, args);
       }
     } catch (JedisException e) {
+      if (e instanceof JedisDataException
+          && e.getMessage() != null
+          && e.getMessage().startsWith(TTL_REFUSED)) {
+        throw new IllegalArgumentException(store + ": " + e.getMessage(), e);
+      }
       if (unavailable(e)) {
         throw new StoreUnavailableException(
             store + ": Redis could not run " + script.resource() + ": " + e.getMessage(), e);

@@ -2,10 +2,14 @@
 -- KEYS[1] the record (a hash: state, fp, owner, payload)
 -- ARGV[1] owner, ARGV[2] fingerprint, ARGV[3] lock ttl in milliseconds
 -- An expired record does not exist: Redis drops it when the script touches it.
+local ttl, refused = checked_ttl(ARGV[3])
+if refused then
+  return refused
+end
 local record = redis.call('HMGET', KEYS[1], 'state', 'fp', 'payload')
 if not record[1] then
   redis.call('HSET', KEYS[1], 'state', 'locked', 'fp', ARGV[2], 'owner', ARGV[1])
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+  redis.call('PEXPIRE', KEYS[1], ttl)
   return {'acquired'}
 end
 if record[1] == 'completed' then

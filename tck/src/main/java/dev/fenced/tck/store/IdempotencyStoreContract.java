@@ -2,12 +2,14 @@ package dev.fenced.tck.store;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.AcquireResult.Acquired;
 import dev.fenced.idempotency.spi.AcquireResult.Completed;
 import dev.fenced.idempotency.spi.AcquireResult.InFlight;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -474,6 +476,105 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
   @Test
   void keys_differing_only_in_case_or_unicode_form_are_kept_apart() {
     assertKeptApart(Keys.lookAlikes(key("")));
+  }
+
+  @Test
+  void a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark() {
+    IdempotencyStore store = store();
+    for (String suffix : Keys.LONE_SURROGATES) {
+      String key = key(suffix);
+      String replaced = Keys.withSurrogatesReplaced(key);
+      AcquireResult first;
+      try {
+        first = store.acquire(key, owner("a"), FP_A, longTtl());
+      } catch (IllegalArgumentException refused) {
+        assertThat(store.acquire(replaced, owner("b"), FP_B, longTtl()))
+            .as("%s after the store refused %s", Keys.describe(replaced), Keys.describe(key))
+            .isInstanceOf(Acquired.class);
+        continue;
+      }
+      assertThat(first).as("first acquire of %s", Keys.describe(key)).isInstanceOf(Acquired.class);
+      assertThat(store.acquire(replaced, owner("b"), FP_B, longTtl()))
+          .as("%s while %s is locked", Keys.describe(replaced), Keys.describe(key))
+          .isInstanceOf(Acquired.class);
+      assertThat(store.acquire(key, owner("c"), FP_C, longTtl()))
+          .as("%s after %s was locked", Keys.describe(key), Keys.describe(replaced))
+          .isEqualTo(new InFlight(FP_A));
+    }
+  }
+
+  // ---------------------------------------------------------------- ttl bounds
+
+  @Test
+  void acquire_refuses_a_ttl_out_of_bounds_and_leaves_the_key_free() {
+    IdempotencyStore store = store();
+    for (long ttl : TTLS_OUT_OF_BOUNDS) {
+      String key = key("acquire-" + ttl);
+
+      assertThatIllegalArgumentException()
+          .as("acquire with a ttl of %d ms", ttl)
+          .isThrownBy(() -> store.acquire(key, owner("a"), FP_A, ttl));
+      assertThat(store.acquire(key, owner("b"), FP_B, longTtl()))
+          .as("acquire after the refused ttl %d ms", ttl)
+          .isInstanceOf(Acquired.class);
+    }
+  }
+
+  @Test
+  void complete_refuses_a_ttl_out_of_bounds_and_leaves_the_lock_in_flight() {
+    IdempotencyStore store = store();
+    for (long ttl : TTLS_OUT_OF_BOUNDS) {
+      String key = key("complete-" + ttl);
+      String a = owner("a");
+      store.acquire(key, a, FP_A, longTtl());
+
+      assertThatIllegalArgumentException()
+          .as("complete with a ttl of %d ms", ttl)
+          .isThrownBy(() -> store.complete(key, a, PAYLOAD, ttl));
+      assertThat(store.acquire(key, owner("b"), FP_B, longTtl()))
+          .as("acquire after the refused ttl %d ms", ttl)
+          .isEqualTo(new InFlight(FP_A));
+      assertThat(store.complete(key, a, PAYLOAD, longTtl()))
+          .as("complete by the owner after the refused ttl %d ms", ttl)
+          .isTrue();
+    }
+  }
+
+  @Test
+  void extend_refuses_a_ttl_out_of_bounds_and_the_lock_expires_as_before() throws Exception {
+    IdempotencyStore store = store();
+    List<String> keys = new ArrayList<>();
+    for (long ttl : TTLS_OUT_OF_BOUNDS) {
+      String key = key("extend-" + ttl);
+      String a = owner("a");
+      keys.add(key);
+      store.acquire(key, a, FP_A, shortTtlMillis());
+
+      assertThatIllegalArgumentException()
+          .as("extend with a ttl of %d ms", ttl)
+          .isThrownBy(() -> store.extend(key, a, ttl));
+    }
+    expire();
+
+    for (String key : keys) {
+      assertThat(store.acquire(key, owner("b"), FP_B, longTtl()))
+          .as("acquire of %s after its lock's ttl", key)
+          .isInstanceOf(Acquired.class);
+    }
+  }
+
+  @Test
+  void the_maximum_ttl_is_accepted_by_acquire_extend_and_complete() {
+    IdempotencyStore store = store();
+    String key = key("k");
+    String a = owner("a");
+
+    assertThat(store.acquire(key, a, FP_A, StoreLimits.MAX_TTL_MILLIS))
+        .isInstanceOf(Acquired.class);
+    assertThat(store.extend(key, a, StoreLimits.MAX_TTL_MILLIS)).isTrue();
+    assertThat(store.complete(key, a, PAYLOAD, StoreLimits.MAX_TTL_MILLIS)).isTrue();
+    assertThat(store.acquire(key, owner("b"), FP_B, longTtl()))
+        .isEqualTo(new Completed(FP_A, PAYLOAD));
   }
 
   // ---------------------------------------------------------------- races

@@ -1,5 +1,7 @@
 package dev.fenced.tck.store;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
 import java.util.List;
 
 /** Keys that a store must keep apart, built on a test's random prefix. */
@@ -33,7 +35,19 @@ final class Keys {
           "\ud83d\ude00",
           "\ud83d\ude01");
 
+  /**
+   * Suffixes that are not valid Unicode: a lone high surrogate, a lone low one, and a pair in the
+   * wrong order. Encoded leniently, each becomes {@code '?'}.
+   */
+  static final List<String> LONE_SURROGATES =
+      List.of("high-\ud800", "low-\udc00", "reversed-\udc00\ud800");
+
   private Keys() {}
+
+  /** {@code key} as a lenient UTF-8 encoder stores it: each lone surrogate turned into '?'. */
+  static String withSurrogatesReplaced(String key) {
+    return new String(key.getBytes(UTF_8), UTF_8);
+  }
 
   /** {@code prefix}, padded with {@code 'k'} and ending in {@code last}, {@code length} long. */
   static String padded(String prefix, int length, char last) {

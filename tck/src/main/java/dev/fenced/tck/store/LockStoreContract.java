@@ -1,7 +1,9 @@
 package dev.fenced.tck.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.locks.spi.LockStore;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -310,6 +312,83 @@ public abstract class LockStoreContract extends StoreContractSupport {
   @Test
   void keys_differing_only_in_case_or_unicode_form_are_kept_apart() {
     assertKeptApart(Keys.lookAlikes(key("")));
+  }
+
+  @Test
+  void a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark() {
+    LockStore store = store();
+    for (String suffix : Keys.LONE_SURROGATES) {
+      String key = key(suffix);
+      String replaced = Keys.withSurrogatesReplaced(key);
+      OptionalLong first;
+      try {
+        first = store.acquire(key, owner("a"), longTtl());
+      } catch (IllegalArgumentException refused) {
+        assertThat(store.acquire(replaced, owner("b"), longTtl()))
+            .as("%s after the store refused %s", Keys.describe(replaced), Keys.describe(key))
+            .isPresent();
+        continue;
+      }
+      assertThat(first).as("first acquire of %s", Keys.describe(key)).isPresent();
+      assertThat(store.acquire(replaced, owner("b"), longTtl()))
+          .as("%s while %s is locked", Keys.describe(replaced), Keys.describe(key))
+          .isPresent();
+      assertThat(store.acquire(key, owner("c"), longTtl()))
+          .as("%s after %s was locked", Keys.describe(key), Keys.describe(replaced))
+          .isEmpty();
+    }
+  }
+
+  // ---------------------------------------------------------------- ttl bounds
+
+  @Test
+  void acquire_refuses_a_ttl_out_of_bounds_and_leaves_the_key_free() {
+    LockStore store = store();
+    for (long ttl : TTLS_OUT_OF_BOUNDS) {
+      String key = key("acquire-" + ttl);
+
+      assertThatIllegalArgumentException()
+          .as("acquire with a ttl of %d ms", ttl)
+          .isThrownBy(() -> store.acquire(key, owner("a"), ttl));
+      assertThat(store.acquire(key, owner("b"), longTtl()))
+          .as("acquire after the refused ttl %d ms", ttl)
+          .isPresent();
+    }
+  }
+
+  @Test
+  void renew_refuses_a_ttl_out_of_bounds_and_the_lock_expires_as_before() throws Exception {
+    LockStore store = store();
+    List<String> keys = new ArrayList<>();
+    for (long ttl : TTLS_OUT_OF_BOUNDS) {
+      String key = key("renew-" + ttl);
+      String a = owner("a");
+      keys.add(key);
+      store.acquire(key, a, shortTtlMillis());
+
+      assertThatIllegalArgumentException()
+          .as("renew with a ttl of %d ms", ttl)
+          .isThrownBy(() -> store.renew(key, a, ttl));
+    }
+    expire();
+
+    for (String key : keys) {
+      assertThat(store.acquire(key, owner("b"), longTtl()))
+          .as("acquire of %s after its lock's ttl", key)
+          .isPresent();
+    }
+  }
+
+  @Test
+  void the_maximum_ttl_is_accepted_by_acquire_and_renew() {
+    LockStore store = store();
+    String key = key("k");
+    String a = owner("a");
+
+    assertThat(store.acquire(key, a, StoreLimits.MAX_TTL_MILLIS)).isPresent();
+    assertThat(store.renew(key, a, StoreLimits.MAX_TTL_MILLIS)).isTrue();
+    assertThat(store.acquire(key, owner("b"), longTtl())).isEmpty();
+    assertThat(store.release(key, a)).isTrue();
   }
 
   // ---------------------------------------------------------------- races

@@ -1,5 +1,6 @@
 package dev.fenced.tck.store;
 
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -17,6 +18,14 @@ public abstract class StoreContractSupport {
   public static final String CONCURRENCY_PROPERTY = "fenced.tck.concurrency";
 
   private static final Duration LONG_TTL = Duration.ofMinutes(10);
+
+  /**
+   * Ttls every store refuses with {@link IllegalArgumentException} before it writes: zero,
+   * negative, one more than {@link StoreLimits#MAX_TTL_MILLIS}, and {@link Long#MAX_VALUE} (which
+   * overflows an expiry computed as now plus ttl).
+   */
+  static final List<Long> TTLS_OUT_OF_BOUNDS =
+      List.of(0L, -1L, StoreLimits.MAX_TTL_MILLIS + 1, Long.MAX_VALUE);
 
   private String prefix;
 

@@ -17,7 +17,8 @@ import org.junit.platform.testkit.engine.Events;
 /**
  * The contract suites must fail a store that reads and then writes in two steps, on their races,
  * while that store passes every other test (so the fixture is sound and only its atomicity is at
- * fault).
+ * fault); and they must fail an atomic store that takes any ttl and encodes keys leniently on
+ * exactly the ttl bounds and lone surrogate cases.
  */
 class ContractCatchesNaiveStoresTest {
 
@@ -61,6 +62,34 @@ class ContractCatchesNaiveStoresTest {
             "tokens_strictly_increase_over_a_thousand_sequential_acquisitions_of_one_key",
             "the_old_owner_cannot_renew_after_a_takeover")
         .hasSizeGreaterThanOrEqualTo(15);
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  @Test
+  void the_idempotency_contract_catches_a_store_without_ttl_bounds_or_strict_keys() {
+    Outcome outcome = run(LenientIdempotencyStoreUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsExactlyInAnyOrder(
+            "acquire_refuses_a_ttl_out_of_bounds_and_leaves_the_key_free",
+            "complete_refuses_a_ttl_out_of_bounds_and_leaves_the_lock_in_flight",
+            "extend_refuses_a_ttl_out_of_bounds_and_the_lock_expires_as_before",
+            "a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark");
+    assertThat(outcome.succeeded())
+        .contains("the_maximum_ttl_is_accepted_by_acquire_extend_and_complete");
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  @Test
+  void the_lock_contract_catches_a_store_without_ttl_bounds_or_strict_keys() {
+    Outcome outcome = run(LenientLockStoreUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsExactlyInAnyOrder(
+            "acquire_refuses_a_ttl_out_of_bounds_and_leaves_the_key_free",
+            "renew_refuses_a_ttl_out_of_bounds_and_the_lock_expires_as_before",
+            "a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark");
+    assertThat(outcome.succeeded()).contains("the_maximum_ttl_is_accepted_by_acquire_and_renew");
     assertFailedOnTheirAssertions(outcome);
   }
 

@@ -2,6 +2,7 @@ package dev.fenced.tck.store;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreLimits;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.LockSupport;
@@ -25,9 +26,24 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
   }
 
   private final ConcurrentMap<String, IdempotencyEntry> entries = new ConcurrentHashMap<>();
+  private final boolean boundsTtl;
+
+  /** A store that refuses ttls out of bounds, as it must. */
+  NaiveIdempotencyStore() {
+    this(true);
+  }
+
+  /**
+   * @param boundsTtl whether ttls out of bounds are refused; {@code false} for {@link
+   *     LenientIdempotencyStore}
+   */
+  NaiveIdempotencyStore(boolean boundsTtl) {
+    this.boundsTtl = boundsTtl;
+  }
 
   @Override
   public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
+    requireTtl(boundsTtl, lockTtlMillis);
     IdempotencyEntry entry = read(key);
     if (entry != null) {
       return entry.completed()
@@ -41,6 +57,7 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+    requireTtl(boundsTtl, ttlMillis);
     IdempotencyEntry entry = read(key);
     if (entry == null || !entry.lockedBy(owner)) {
       return false;
@@ -64,6 +81,7 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean extend(String key, String owner, long lockTtlMillis) {
+    requireTtl(boundsTtl, lockTtlMillis);
     IdempotencyEntry entry = read(key);
     if (entry == null || !entry.lockedBy(owner)) {
       return false;
@@ -81,6 +99,13 @@ final class NaiveIdempotencyStore implements IdempotencyStore {
 
   private static long now() {
     return System.currentTimeMillis();
+  }
+
+  /** Refuses a ttl outside the bounds, when asked to, before anything is read or written. */
+  static void requireTtl(boolean bounds, long millis) {
+    if (bounds && (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS)) {
+      throw new IllegalArgumentException("ttl out of bounds: " + millis);
+    }
   }
 
   /** The time a second statement takes to reach the store. */

@@ -15,9 +15,24 @@ final class NaiveLockStore implements LockStore {
 
   private final ConcurrentMap<String, HeldLock> locks = new ConcurrentHashMap<>();
   private final ConcurrentMap<String, Long> lastTokens = new ConcurrentHashMap<>();
+  private final boolean boundsTtl;
+
+  /** A store that refuses ttls out of bounds, as it must. */
+  NaiveLockStore() {
+    this(true);
+  }
+
+  /**
+   * @param boundsTtl whether ttls out of bounds are refused; {@code false} for {@link
+   *     LenientLockStore}
+   */
+  NaiveLockStore(boolean boundsTtl) {
+    this.boundsTtl = boundsTtl;
+  }
 
   @Override
   public OptionalLong acquire(String key, String owner, long ttlMillis) {
+    NaiveIdempotencyStore.requireTtl(boundsTtl, ttlMillis);
     if (read(key) != null) {
       return OptionalLong.empty();
     }
@@ -30,6 +45,7 @@ final class NaiveLockStore implements LockStore {
 
   @Override
   public boolean renew(String key, String owner, long ttlMillis) {
+    NaiveIdempotencyStore.requireTtl(boundsTtl, ttlMillis);
     HeldLock lock = read(key);
     if (lock == null || !lock.owner().equals(owner)) {
       return false;
