@@ -28,6 +28,9 @@ import javax.naming.NamingException;
  *       own;
  *   <li><b>timers</b> (lease deadline checks): one thread of Fenced's own that never calls a store,
  *       so a lease is declared lost on time even when every renewal hangs;
+ *   <li><b>loss reports</b> found by a deadline (loss listeners, {@code LockLost} and {@code
+ *       IdempotencyLockLost} observers, the interrupt of the work): a cached pool of Fenced's own,
+ *       so an observer that blocks holds up no deadline;
  *   <li><b>leader callbacks</b>: one thread per election, so a slow {@code onLeadershipAcquired}
  *       delays neither renewals nor deadlines.
  * </ul>
@@ -48,6 +51,7 @@ final class FencedExecutor implements AutoCloseable {
   private final boolean owned;
   private final ThreadFactory threads;
   private final ScheduledThreadPoolExecutor timers;
+  private final ExecutorService reports;
   private final List<ExecutorService> callbackThreads = new CopyOnWriteArrayList<>();
 
   private FencedExecutor(ScheduledExecutorService service, boolean owned, ThreadFactory threads) {
@@ -59,6 +63,7 @@ final class FencedExecutor implements AutoCloseable {
     this.timers.setRemoveOnCancelPolicy(true);
     // made now, on the application's thread: a managed factory gives it the application's context
     this.timers.prestartAllCoreThreads();
+    this.reports = Executors.newCachedThreadPool(named(threads, "fenced-loss-reports"));
   }
 
   /**
@@ -89,7 +94,7 @@ final class FencedExecutor implements AutoCloseable {
    * @return a scheduler on this executor's threads
    */
   Scheduler scheduler() {
-    return new ExecutorScheduler(service, timers);
+    return new ExecutorScheduler(service, timers, reports);
   }
 
   /**
@@ -124,6 +129,7 @@ final class FencedExecutor implements AutoCloseable {
   @Override
   public void close() {
     timers.shutdownNow();
+    reports.shutdownNow();
     callbackThreads.forEach(ExecutorService::shutdownNow);
     if (owned) {
       service.shutdownNow();

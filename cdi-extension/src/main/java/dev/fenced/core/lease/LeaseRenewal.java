@@ -16,9 +16,10 @@ import java.util.function.Consumer;
  * or renewal ({@link DetectedBy#DEADLINE}).
  *
  * <p>The deadline is checked by a {@linkplain Scheduler#scheduleTimer timer} task, on threads that
- * never run store calls: it fires on time even while every renewal of every lease hangs. The margin
- * makes the loss (and the interrupt of the work it triggers) come before the store's own expiry, so
- * before another holder can take the lease.
+ * never run store calls: it fires on time even while every renewal of every lease hangs. The loss
+ * it finds is reported {@linkplain Scheduler#runAside aside}, so a loss listener that blocks cannot
+ * hold up the next deadline either. The margin makes the loss (and the interrupt of the work it
+ * triggers) come before the store's own expiry, so before another holder can take the lease.
  *
  * <p>Each renewal is due an interval after the previous one started; a store that cannot answer is
  * asked again at the next one. A lease is renewed for at most its {@code maxRenewal} since it was
@@ -267,7 +268,10 @@ public final class LeaseRenewal {
       }
       deadlineCheck = null;
     }
-    lose(DetectedBy.DEADLINE);
+    // the loss is decided here, on the timer thread; its report runs application code
+    if (stopForLoss()) {
+      scheduler.runAside(() -> report(DetectedBy.DEADLINE));
+    }
   }
 
   private Duration untilDeadline() {
@@ -281,12 +285,23 @@ public final class LeaseRenewal {
   }
 
   private void lose(DetectedBy detectedBy) {
+    if (stopForLoss()) {
+      report(detectedBy);
+    }
+  }
+
+  /** Stops for a loss; {@code false} when stopped already, or the other task found it first. */
+  private boolean stopForLoss() {
     synchronized (monitor) {
       if (stopped) {
-        return; // stopped, or the other task reported the loss first
+        return false;
       }
       stopLocked();
+      return true;
     }
+  }
+
+  private void report(DetectedBy detectedBy) {
     try {
       onLoss.accept(detectedBy);
     } catch (RuntimeException e) {

@@ -2,6 +2,8 @@ package dev.fenced.core.time;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -15,6 +17,7 @@ public final class ExecutorScheduler implements Scheduler {
 
   private final ScheduledExecutorService storeCalls;
   private final ScheduledExecutorService timers;
+  private final Executor aside;
 
   /**
    * Creates a scheduler; the caller owns the executors' lifecycles.
@@ -22,10 +25,14 @@ public final class ExecutorScheduler implements Scheduler {
    * @param storeCalls runs the tasks of {@link #schedule}
    * @param timers runs the tasks of {@link #scheduleTimer}; never the same executor as {@code
    *     storeCalls}
+   * @param aside runs the tasks of {@link #runAside} at once, each on a thread of its own if need
+   *     be (a cached pool); when it refuses a task, the task runs on the caller's thread
    */
-  public ExecutorScheduler(ScheduledExecutorService storeCalls, ScheduledExecutorService timers) {
+  public ExecutorScheduler(
+      ScheduledExecutorService storeCalls, ScheduledExecutorService timers, Executor aside) {
     this.storeCalls = Objects.requireNonNull(storeCalls, "storeCalls");
     this.timers = Objects.requireNonNull(timers, "timers");
+    this.aside = Objects.requireNonNull(aside, "aside");
     if (storeCalls == timers) {
       throw new IllegalArgumentException(
           "timers need their own executor: a hung store call must not hold up a deadline");
@@ -40,6 +47,15 @@ public final class ExecutorScheduler implements Scheduler {
   @Override
   public ScheduledTask scheduleTimer(Runnable task, Duration delay) {
     return on(timers, task, delay);
+  }
+
+  @Override
+  public void runAside(Runnable task) {
+    try {
+      aside.execute(task);
+    } catch (RejectedExecutionException e) {
+      task.run(); // shutting down: late on this thread rather than never
+    }
   }
 
   private static ScheduledTask on(

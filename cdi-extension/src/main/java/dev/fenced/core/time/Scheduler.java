@@ -31,6 +31,15 @@ public interface Scheduler {
   ScheduledTask scheduleTimer(Runnable task, Duration delay);
 
   /**
+   * Runs {@code task} now on a thread that is neither a timer's nor a store call's: for reports
+   * that run application code (loss listeners, events), which may block, found on a timer thread
+   * that must stay free for the next deadline.
+   *
+   * @param task what to run; exceptions it throws are the task's own business
+   */
+  void runAside(Runnable task);
+
+  /**
    * Monotonic time in nanoseconds, for deadlines: only differences between two readings mean
    * anything (production: {@link System#nanoTime()}).
    *

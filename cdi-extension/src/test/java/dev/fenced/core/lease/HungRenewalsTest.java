@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +46,8 @@ class HungRenewalsTest {
   private final ScheduledExecutorService storeCalls =
       Executors.newScheduledThreadPool(RENEWAL_THREADS);
   private final ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
-  private final ExecutorScheduler scheduler = new ExecutorScheduler(storeCalls, timers);
+  private final ExecutorService reports = Executors.newCachedThreadPool();
+  private final ExecutorScheduler scheduler = new ExecutorScheduler(storeCalls, timers, reports);
   private final CountDownLatch never = new CountDownLatch(1);
   private final CountDownLatch lost = new CountDownLatch(LEASES);
   private final List<Duration> lostAfter = new CopyOnWriteArrayList<>();
@@ -56,6 +58,7 @@ class HungRenewalsTest {
     never.countDown();
     storeCalls.shutdownNow();
     timers.shutdownNow();
+    reports.shutdownNow();
   }
 
   @Test
@@ -83,6 +86,21 @@ class HungRenewalsTest {
       RecordKey key = RecordKey.method("pay-" + i, "com.example.Payments", "charge");
       Execution execution = ((Claim.Claimed) engine.claim(key, fingerprint, TTL)).execution();
       execution.onLockLost(by -> lostNow(sentAt, by));
+    }
+
+    assertEveryLeaseLostInTime();
+  }
+
+  @Test
+  void a_loss_listener_that_blocks_does_not_hold_up_the_next_deadline() throws Exception {
+    LockManager locks = new LockManager(new HangingLockStore(), scheduler, LockSettings.defaults());
+    Lock first = locks.tryAcquire("export-0", LockOptions.defaults().withTtl(TTL)).get();
+    first.onLost(loss -> hang()); // an observer that writes to a database that does not answer
+
+    for (int i = 1; i <= LEASES; i++) {
+      long sentAt = System.nanoTime();
+      Lock lock = locks.tryAcquire("export-" + i, LockOptions.defaults().withTtl(TTL)).get();
+      lock.onLost(loss -> lostNow(sentAt, loss.detectedBy()));
     }
 
     assertEveryLeaseLostInTime();

@@ -372,6 +372,11 @@ class LeaseRenewalTest {
     }
 
     @Override
+    public void runAside(Runnable task) {
+      task.run();
+    }
+
+    @Override
     public long nanoTime() {
       return 0;
     }

@@ -246,11 +246,12 @@ class LeaderLoopTest {
           }
         };
     LockManager manager =
-        new LockManager(store, new ExecutorScheduler(storeCalls, timers), fixture.settings());
+        new LockManager(
+            store, new ExecutorScheduler(storeCalls, timers, Runnable::run), fixture.settings());
     LeaderLoop blocked =
         new LeaderLoop(
             manager,
-            new ExecutorScheduler(storeCalls, timers),
+            new ExecutorScheduler(storeCalls, timers, Runnable::run),
             callbackThread,
             ELECTION,
             Duration.ofMillis(900),

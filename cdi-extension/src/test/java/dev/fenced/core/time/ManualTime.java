@@ -106,6 +106,12 @@ public final class ManualTime implements Scheduler {
     return schedule(runnable, delay);
   }
 
+  /** Runs at once, on the calling thread. */
+  @Override
+  public void runAside(Runnable task) {
+    task.run();
+  }
+
   @Override
   public long nanoTime() {
     synchronized (lock) {
