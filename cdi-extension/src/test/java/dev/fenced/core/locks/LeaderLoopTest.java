@@ -225,7 +225,7 @@ class LeaderLoopTest {
     ScheduledExecutorService storeCalls = Executors.newSingleThreadScheduledExecutor();
     ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
     ExecutorService callbackThread = Executors.newSingleThreadExecutor();
-    CountDownLatch threeRenewals = new CountDownLatch(3);
+    CountDownLatch twoRenewals = new CountDownLatch(2);
     CountDownLatch unblock = new CountDownLatch(1);
     LockStore store =
         new LockStore() {
@@ -236,7 +236,7 @@ class LeaderLoopTest {
 
           @Override
           public boolean renew(String key, String owner, long ttlMillis) {
-            threeRenewals.countDown();
+            twoRenewals.countDown();
             return true;
           }
 
@@ -254,15 +254,15 @@ class LeaderLoopTest {
             new ExecutorScheduler(storeCalls, timers, Runnable::run),
             callbackThread,
             ELECTION,
-            Duration.ofMillis(900),
+            Duration.ofSeconds(3),
             lease -> awaitQuietly(unblock),
             reason -> events.add("lost " + reason));
     try {
       blocked.start();
 
-      boolean renewed = threeRenewals.await(10, TimeUnit.SECONDS);
+      boolean renewed = twoRenewals.await(10, TimeUnit.SECONDS);
 
-      assertThat(renewed).as("three renewals while onLeadershipAcquired blocks").isTrue();
+      assertThat(renewed).as("two renewals while onLeadershipAcquired blocks").isTrue();
       assertThat(blocked.isLeader()).isTrue();
     } finally {
       unblock.countDown();
