@@ -14,7 +14,6 @@ import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
-import dev.fenced.core.time.ExecutorScheduler;
 import dev.fenced.idempotency.IdempotencyLockLost;
 import dev.fenced.idempotency.IdempotencyRejected;
 import dev.fenced.idempotency.IdempotencyReplayed;
@@ -70,9 +69,10 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
         new IdempotencyEngine(
             store,
             Clock.systemUTC(),
-            new ExecutorScheduler(executor.service()),
+            executor.scheduler(),
             settings.retryAfter(),
-            EncryptionSettings.sealer(config));
+            EncryptionSettings.sealer(config),
+            settings.maxRenewal());
     jsonb = JsonbBuilder.create();
     fingerprints = new FingerprintCalculator();
     callFactory =

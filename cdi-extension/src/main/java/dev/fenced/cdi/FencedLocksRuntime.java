@@ -15,7 +15,6 @@ import dev.fenced.core.locks.LeaderLoop;
 import dev.fenced.core.locks.LockManager;
 import dev.fenced.core.locks.LockSettings;
 import dev.fenced.core.memory.InMemoryLockStore;
-import dev.fenced.core.time.ExecutorScheduler;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.locks.LockLost;
 import dev.fenced.locks.spi.LockStore;
@@ -84,7 +83,7 @@ public class FencedLocksRuntime {
     LockGlobals globals = LockGlobals.of(config);
     LockStore store = store(StoreSelection.LOCKS.name(config));
     executor = FencedExecutor.open();
-    scheduler = new ExecutorScheduler(executor.service());
+    scheduler = executor.scheduler();
     manager =
         new LockManager(
             store,
@@ -92,6 +91,7 @@ public class FencedLocksRuntime {
             LockSettings.defaults()
                 .withDefaultTtl(globals.ttl())
                 .withInterruptOnLoss(globals.interruptOnLoss())
+                .withMaxRenewal(globals.maxRenewal())
                 .withLossListener(this::lost));
     running = new RunningJobs();
     shutdownWait = globals.ttl();
@@ -118,7 +118,14 @@ public class FencedLocksRuntime {
         LeaderCallbacks callbacks =
             new LeaderCallbacks(model.key(), reference(election.bean()), events::fire);
         elections.add(
-            new LeaderLoop(manager, scheduler, model.key(), model.ttl(), callbacks, callbacks));
+            new LeaderLoop(
+                manager,
+                scheduler,
+                executor.callbackThread(),
+                model.key(),
+                model.ttl(),
+                callbacks,
+                callbacks));
       }
     }
     elections.forEach(LeaderLoop::start);

@@ -3,6 +3,7 @@ package dev.fenced.cdi.deployment;
 import dev.fenced.cdi.config.ConfigKeys;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.core.config.DurationParser;
+import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
 import java.time.Duration;
@@ -20,9 +21,16 @@ import java.util.Optional;
  * @param lockTtl {@code fenced.idempotency.lock-ttl}, default 60s
  * @param retryAfter {@code fenced.idempotency.retry-after}, default 1s
  * @param waitTimeout {@code fenced.idempotency.wait-timeout}, empty for the lock ttl of each call
+ * @param maxRenewal {@code fenced.idempotency.max-renewal}, default 1h ({@link
+ *     IdempotencyEngine#DEFAULT_MAX_RENEWAL}): how long a claim is renewed at most without being
+ *     completed or released
  */
 public record GlobalSettings(
-    Duration ttl, Duration lockTtl, Duration retryAfter, Optional<Duration> waitTimeout) {
+    Duration ttl,
+    Duration lockTtl,
+    Duration retryAfter,
+    Optional<Duration> waitTimeout,
+    Duration maxRenewal) {
 
   private static final String AREA = "idempotency";
 
@@ -37,7 +45,8 @@ public record GlobalSettings(
         duration(config, "ttl").orElse(Duration.ofHours(24)),
         duration(config, "lockTtl").orElse(Duration.ofSeconds(60)),
         duration(config, "retryAfter").orElse(Duration.ofSeconds(1)),
-        duration(config, "waitTimeout"));
+        duration(config, "waitTimeout"),
+        duration(config, "maxRenewal").orElse(IdempotencyEngine.DEFAULT_MAX_RENEWAL));
   }
 
   /**
@@ -48,7 +57,7 @@ public record GlobalSettings(
    */
   public static List<String> problems(ConfigLookup config) {
     List<String> problems = new ArrayList<>();
-    for (String member : List.of("ttl", "lockTtl", "retryAfter", "waitTimeout")) {
+    for (String member : List.of("ttl", "lockTtl", "retryAfter", "waitTimeout", "maxRenewal")) {
       String key = ConfigKeys.global(AREA, member);
       config
           .value(key)

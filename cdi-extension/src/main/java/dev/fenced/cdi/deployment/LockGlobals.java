@@ -3,6 +3,7 @@ package dev.fenced.cdi.deployment;
 import dev.fenced.cdi.config.ConfigKeys;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.core.config.DurationParser;
+import dev.fenced.core.locks.LockSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +16,11 @@ import java.util.Optional;
  *
  * @param ttl {@code fenced.locks.ttl}, default 30s
  * @param interruptOnLoss {@code fenced.locks.interrupt-on-loss}, default {@code true}
+ * @param maxRenewal {@code fenced.locks.max-renewal}, default 24h ({@link
+ *     LockSettings#DEFAULT_MAX_RENEWAL}): how long a lock or run lock is renewed at most without
+ *     being closed; election and {@code @OnOneInstance} leases have no cap
  */
-public record LockGlobals(Duration ttl, boolean interruptOnLoss) {
+public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRenewal) {
 
   /** The area of the global keys: {@code fenced.locks.*}. */
   public static final String AREA = "locks";
@@ -30,6 +34,9 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss) {
   /** {@code fenced.locks.interrupt-on-loss}. */
   public static final String INTERRUPT_ON_LOSS = ConfigKeys.global(AREA, "interruptOnLoss");
 
+  /** {@code fenced.locks.max-renewal}. */
+  public static final String MAX_RENEWAL = ConfigKeys.global(AREA, "maxRenewal");
+
   /**
    * The settings, each invalid value replaced by its default (see {@link #problems}).
    *
@@ -37,14 +44,18 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss) {
    * @return the settings
    */
   public static LockGlobals of(ConfigLookup config) {
-    Duration ttl;
-    try {
-      ttl = config.value(TTL).flatMap(v -> DurationParser.parsePositive(TTL, v)).orElse(null);
-    } catch (IllegalArgumentException e) {
-      ttl = null;
-    }
     return new LockGlobals(
-        ttl == null ? Duration.ofSeconds(30) : ttl, !interruptValue(config).equals("false"));
+        duration(config, TTL).orElse(Duration.ofSeconds(30)),
+        !interruptValue(config).equals("false"),
+        duration(config, MAX_RENEWAL).orElse(LockSettings.DEFAULT_MAX_RENEWAL));
+  }
+
+  private static Optional<Duration> duration(ConfigLookup config, String key) {
+    try {
+      return config.value(key).flatMap(v -> DurationParser.parsePositive(key, v));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
   }
 
   /**
@@ -55,16 +66,18 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss) {
    */
   public static List<String> problems(ConfigLookup config) {
     List<String> problems = new ArrayList<>();
-    config
-        .value(TTL)
-        .ifPresent(
-            value -> {
-              try {
-                DurationParser.parsePositive(TTL, value);
-              } catch (IllegalArgumentException e) {
-                problems.add(e.getMessage());
-              }
-            });
+    for (String key : List.of(TTL, MAX_RENEWAL)) {
+      config
+          .value(key)
+          .ifPresent(
+              value -> {
+                try {
+                  DurationParser.parsePositive(key, value);
+                } catch (IllegalArgumentException e) {
+                  problems.add(e.getMessage());
+                }
+              });
+    }
     Optional.of(interruptValue(config))
         .filter(v -> !v.equals("true") && !v.equals("false"))
         .ifPresent(

@@ -3,9 +3,9 @@ package dev.fenced.core.idempotency;
 import dev.fenced.core.encryption.RecordSealer;
 import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.lease.LogKeys;
+import dev.fenced.core.locks.Backoff;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.DetectedBy;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -15,13 +15,20 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 
 /**
- * One claimed attempt at a key: while it runs, its lock is renewed every {@code lockTtl / 3}; it
- * ends with exactly one {@link #complete} (record the outcome) or {@link #release} (let a retry
- * run). The two phases are apart so an adapter can record the outcome after a JTA transaction
- * commits, on another thread. {@link #close()} releases an execution that has not ended, for
- * try-with-resources.
+ * One claimed attempt at a key: while it runs, its lock is renewed every {@code lockTtl / 3} (for
+ * at most the engine's renewal cap: a claim nobody ends is then lost at its deadline, with a
+ * WARNING); it ends with exactly one {@link #complete} (record the outcome) or {@link #release}
+ * (let a retry run). The two phases are apart so an adapter can record the outcome after a JTA
+ * transaction commits, on another thread. {@link #close()} releases an execution that has not
+ * ended, for try-with-resources.
+ *
+ * <p>{@link #complete} keeps the lock renewed while it records the outcome and retries a store that
+ * fails, with jittered, growing pauses, until the lock's deadline: a brief store error after the
+ * work ran does not let a retry run it again. Neither {@code complete} nor {@code release} ever
+ * throws what the store or the sealer threw; they log it and say what became of the record.
  *
  * <p>When the lock is lost (a refused renewal, {@code lockTtl} without a confirmed renewal, or a
  * refused {@code complete} or {@code release}), each {@linkplain #onLockLost listener} hears it
@@ -31,37 +38,60 @@ public final class Execution implements AutoCloseable {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
+  /** The pauses between tries of {@link #complete}: 50 ms doubling up to 1 s, jittered. */
+  private static final Backoff COMPLETE_BACKOFF = Backoff.DEFAULT;
+
   private final IdempotencyStore store;
   private final RecordSealer sealer;
   private final RecordKey key;
   private final String owner;
   private final Instant claimedAt;
+  private final Scheduler scheduler;
+  private final Duration lockTtl;
+  private final RandomGenerator random;
   private final Object lock = new Object();
   private final List<Consumer<DetectedBy>> listeners = new ArrayList<>();
   private volatile LeaseRenewal renewal;
   private DetectedBy lostBy;
   private boolean ended;
 
+  /**
+   * @param scheduler renews the lock, measures the deadlines and paces the retries of complete
+   * @param lockTtl how long the lock lives without renewal
+   * @param random the jitter of the pauses between tries of complete
+   */
   Execution(
-      IdempotencyStore store, RecordSealer sealer, RecordKey key, String owner, Instant claimedAt) {
+      IdempotencyStore store,
+      RecordSealer sealer,
+      RecordKey key,
+      String owner,
+      Instant claimedAt,
+      Scheduler scheduler,
+      Duration lockTtl,
+      RandomGenerator random) {
     this.store = store;
     this.sealer = sealer;
     this.key = key;
     this.owner = owner;
     this.claimedAt = claimedAt;
+    this.scheduler = scheduler;
+    this.lockTtl = lockTtl;
+    this.random = random;
   }
 
   /**
    * Starts renewing the lock every {@code lockTtl / 3}; its loss is reported to the listeners.
    *
+   * @param maxRenewal how long after the acquire renewals stop
    * @param acquiredAtNanos the scheduler's reading taken before the acquire request was sent
    */
-  void keepAlive(Scheduler scheduler, Duration lockTtl, long acquiredAtNanos) {
+  void keepAlive(Duration maxRenewal, long acquiredAtNanos) {
     long lockTtlMillis = lockTtl.toMillis();
     LeaseRenewal started =
         new LeaseRenewal(
             scheduler,
             lockTtl,
+            maxRenewal,
             acquiredAtNanos,
             () -> store.extend(key.value(), owner, lockTtlMillis),
             describe(),
@@ -138,38 +168,118 @@ public final class Execution implements AutoCloseable {
   }
 
   /**
-   * Stops renewal and records {@code payload} as the outcome for {@code ttl}.
+   * Records {@code payload} as the outcome for {@code ttl}, then stops renewal. While it tries, the
+   * lock stays renewed; a store that fails is asked again after jittered pauses (50 ms doubling up
+   * to 1 s) until the lock's deadline, at most {@code lockTtl} minus the {@linkplain
+   * LeaseRenewal#safetyMargin safety margin} after the first try. Never throws for the store or the
+   * sealer.
    *
    * @param payload the outcome to replay, byte for byte; sealed (encrypted) on its way to the store
    *     when encryption at rest is on
    * @param ttl how long it is kept, at least 1 ms
    * @return {@link Completion#STORED}; {@link Completion#LOCK_LOST} when the store refused because
-   *     this attempt no longer held the lock (listeners notified); {@link
-   *     Completion#STORE_UNAVAILABLE} when the store could not be reached (logged)
+   *     this attempt no longer held the lock, or refused a renewal while retrying (listeners
+   *     notified); {@link Completion#STORE_UNAVAILABLE} when the outcome could not be recorded by
+   *     the lock's deadline (the store kept failing), could not be sealed, or the store refused it
+   *     after an earlier try whose answer was lost (logged as a WARNING)
    * @throws IllegalStateException when this execution already completed or released
    */
   public Completion complete(byte[] payload, Duration ttl) {
     Objects.requireNonNull(payload, "payload");
     ExecutionOptions.requireMillis(ttl, "ttl");
-    byte[] sealed = sealer.seal(key.value(), payload);
     end("complete");
-    boolean stored;
     try {
-      stored = store.complete(key.value(), owner, sealed, ttl.toMillis());
-    } catch (StoreUnavailableException e) {
+      return record(payload, ttl);
+    } finally {
+      stopRenewal();
+    }
+  }
+
+  private Completion record(byte[] payload, Duration ttl) {
+    byte[] sealed;
+    try {
+      sealed = sealer.seal(key.value(), payload);
+    } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,
-          "The idempotency store could not be reached to record the outcome of "
+          "Could not seal the outcome of "
               + describe()
-              + "; a repeat will run the work again once the lock expires",
+              + ", so it was not recorded; a repeat will run the work again once the lock"
+              + " expires",
           e);
       return Completion.STORE_UNAVAILABLE;
     }
-    if (!stored) {
-      lost(DetectedBy.RENEWAL);
-      return Completion.LOCK_LOST;
+    long giveUpAt =
+        scheduler.nanoTime() + lockTtl.minus(LeaseRenewal.safetyMargin(lockTtl)).toNanos();
+    int failedTries = 0;
+    RuntimeException lastFailure = null;
+    while (true) {
+      if (isLockLost()) {
+        return failedTries == 0 ? Completion.LOCK_LOST : gaveUp(failedTries, lastFailure);
+      }
+      try {
+        if (store.complete(key.value(), owner, sealed, ttl.toMillis())) {
+          return Completion.STORED;
+        }
+        if (failedTries > 0) {
+          LOG.log(
+              Level.WARNING,
+              "The store refused the outcome of "
+                  + describe()
+                  + " after "
+                  + failedTries
+                  + " failed tries; an earlier try may have stored it (its answer was lost), or"
+                  + " the lock expired: a repeat either replays it or runs the work again");
+          return Completion.STORE_UNAVAILABLE;
+        }
+        lost(DetectedBy.RENEWAL);
+        return Completion.LOCK_LOST;
+      } catch (IllegalArgumentException e) {
+        LOG.log(
+            Level.WARNING,
+            "The store refused to record the outcome of "
+                + describe()
+                + "; a repeat will run the work again once the lock expires",
+            e);
+        return Completion.STORE_UNAVAILABLE;
+      } catch (RuntimeException e) {
+        lastFailure = e;
+      }
+      failedTries++;
+      long now = scheduler.nanoTime();
+      long deadline = Math.min(giveUpAt, renewalDeadline(giveUpAt));
+      if (now - deadline >= 0) {
+        return gaveUp(failedTries, lastFailure);
+      }
+      Duration pause = COMPLETE_BACKOFF.pause(failedTries, random);
+      try {
+        scheduler.sleep(Duration.ofNanos(Math.min(pause.toNanos(), deadline - now)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return gaveUp(failedTries, lastFailure);
+      }
     }
-    return Completion.STORED;
+  }
+
+  private long renewalDeadline(long otherwise) {
+    LeaseRenewal keeper = renewal;
+    return keeper == null ? otherwise : keeper.deadlineNanos();
+  }
+
+  private Completion gaveUp(int failedTries, RuntimeException lastFailure) {
+    if (lockLoss().filter(by -> by == DetectedBy.RENEWAL).isPresent()) {
+      return Completion.LOCK_LOST; // the store refused a renewal: another attempt took the key
+    }
+    LOG.log(
+        Level.WARNING,
+        "Could not record the outcome of "
+            + describe()
+            + " in "
+            + failedTries
+            + " tries before its lock's deadline; a repeat will run the work again once the lock"
+            + " expires",
+        lastFailure);
+    return Completion.STORE_UNAVAILABLE;
   }
 
   /**
@@ -182,6 +292,7 @@ public final class Execution implements AutoCloseable {
    */
   public boolean release() {
     end("release");
+    stopRenewal();
     return releaseInStore();
   }
 
@@ -189,6 +300,7 @@ public final class Execution implements AutoCloseable {
   @Override
   public void close() {
     if (tryEnd()) {
+      stopRenewal();
       releaseInStore();
     }
   }
@@ -238,19 +350,22 @@ public final class Execution implements AutoCloseable {
     }
   }
 
-  /** Marks the execution ended and stops renewal; {@code false} when it had already ended. */
+  /** Marks the execution ended; {@code false} when it had already ended. */
   private boolean tryEnd() {
     synchronized (lock) {
       if (ended) {
         return false;
       }
       ended = true;
+      return true;
     }
+  }
+
+  private void stopRenewal() {
     LeaseRenewal keeper = renewal;
     if (keeper != null) {
       keeper.stop();
     }
-    return true;
   }
 
   /** The lock as logs name it: never the owner id, never a full long key. */

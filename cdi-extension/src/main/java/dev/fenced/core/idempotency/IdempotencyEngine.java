@@ -17,8 +17,10 @@ import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.random.RandomGenerator;
 
 /**
  * Runs work once per record key on top of an {@link IdempotencyStore}.
@@ -44,6 +46,13 @@ public final class IdempotencyEngine {
    */
   public static final Duration DEFAULT_RETRY_AFTER = Duration.ofSeconds(1);
 
+  /**
+   * The default cap on renewing one claim ({@code fenced.idempotency.max-renewal}), 1 hour: far
+   * above any HTTP request or message handler, while a claim whose owner never ended it (a lost
+   * cleanup) blocks its key for at most an hour.
+   */
+  public static final Duration DEFAULT_MAX_RENEWAL = Duration.ofHours(1);
+
   /** The first pause of a waiting duplicate; each next pause doubles, up to {@link #MAX_POLL}. */
   static final Duration FIRST_POLL = Duration.ofMillis(20);
 
@@ -57,6 +66,8 @@ public final class IdempotencyEngine {
   private final Clock clock;
   private final Scheduler scheduler;
   private final Duration retryAfter;
+  private final Duration maxRenewal;
+  private final RandomGenerator random = new Random();
 
   /**
    * Creates an engine with the default {@code Retry-After} hint.
@@ -97,6 +108,27 @@ public final class IdempotencyEngine {
       Scheduler scheduler,
       Duration retryAfter,
       RecordSealer sealer) {
+    this(store, clock, scheduler, retryAfter, sealer, DEFAULT_MAX_RENEWAL);
+  }
+
+  /**
+   * Creates an engine that seals what it stores and caps how long a claim is renewed.
+   *
+   * @param store where the records live
+   * @param clock the wall clock, for the claim instants
+   * @param scheduler runs lock renewals and measures deadlines and waits
+   * @param retryAfter the hint a duplicate gets while the first attempt runs, positive
+   * @param sealer turns payloads into stored bytes and back, bound to the record key
+   * @param maxRenewal how long a claim is renewed at most without being completed or released,
+   *     positive: then renewal stops with a WARNING and the claim is lost at its deadline
+   */
+  public IdempotencyEngine(
+      IdempotencyStore store,
+      Clock clock,
+      Scheduler scheduler,
+      Duration retryAfter,
+      RecordSealer sealer,
+      Duration maxRenewal) {
     this.store = Objects.requireNonNull(store, "store");
     this.sealer = Objects.requireNonNull(sealer, "sealer");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -104,6 +136,10 @@ public final class IdempotencyEngine {
     this.retryAfter = Objects.requireNonNull(retryAfter, "retryAfter");
     if (retryAfter.isZero() || retryAfter.isNegative()) {
       throw new IllegalArgumentException("retryAfter must be positive, was " + retryAfter);
+    }
+    this.maxRenewal = Objects.requireNonNull(maxRenewal, "maxRenewal");
+    if (maxRenewal.isZero() || maxRenewal.isNegative()) {
+      throw new IllegalArgumentException("maxRenewal must be positive, was " + maxRenewal);
     }
   }
 
@@ -137,8 +173,9 @@ public final class IdempotencyEngine {
           e);
     }
     if (result instanceof AcquireResult.Acquired) {
-      Execution execution = new Execution(store, sealer, key, owner, clock.instant());
-      execution.keepAlive(scheduler, lockTtl, startedAt);
+      Execution execution =
+          new Execution(store, sealer, key, owner, clock.instant(), scheduler, lockTtl, random);
+      execution.keepAlive(maxRenewal, startedAt);
       return new Claim.Claimed(execution);
     }
     if (result instanceof AcquireResult.Completed completed) {

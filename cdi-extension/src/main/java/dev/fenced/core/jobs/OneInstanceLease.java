@@ -10,11 +10,11 @@ import java.util.concurrent.Callable;
 
 /**
  * The {@code @OnOneInstance} guard of one job: a sticky lease {@code <key>:owner}, taken by the
- * first firing on any instance and then kept, renewed every ttl/3 by its keeper, between runs too.
- * A firing on an instance that does not hold it tries to take it (so after the owner died and its
- * lease expired, the next instance to fire owns the job) and is skipped when another instance holds
- * it. While the job runs, the lease is the current lock of {@code LocksContext} and its loss
- * interrupts the run (unless interruption is off).
+ * first firing on any instance and then kept, renewed every ttl/3 by its keeper, between runs too,
+ * for the application's life (no renewal cap). A firing on an instance that does not hold it tries
+ * to take it (so after the owner died and its lease expired, the next instance to fire owns the
+ * job) and is skipped when another instance holds it. While the job runs, the lease is the current
+ * lock of {@code LocksContext} and its loss interrupts the run (unless interruption is off).
  */
 public final class OneInstanceLease implements JobStage {
 
@@ -98,7 +98,7 @@ public final class OneInstanceLease implements JobStage {
       }
       lease = null;
       Skips.Attempt attempt =
-          Skips.tryAcquire(locks, target, leaseKey, options, SkipReason.NOT_OWNER);
+          Skips.tryAcquireForLife(locks, target, leaseKey, options, SkipReason.NOT_OWNER);
       lease = attempt.lock();
       return attempt;
     }

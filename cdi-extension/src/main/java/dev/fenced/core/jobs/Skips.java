@@ -7,6 +7,7 @@ import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /** Takes a job's lock and logs why a run is skipped: the part the two guards share. */
 final class Skips {
@@ -23,8 +24,23 @@ final class Skips {
    */
   static Attempt tryAcquire(
       LockManager locks, String target, String key, LockOptions options, SkipReason whenHeld) {
+    return tryAcquire(locks, target, key, whenHeld, () -> locks.tryAcquire(key, options));
+  }
+
+  /** Like {@link #tryAcquire}, for a lease kept for the application's life (no renewal cap). */
+  static Attempt tryAcquireForLife(
+      LockManager locks, String target, String key, LockOptions options, SkipReason whenHeld) {
+    return tryAcquire(locks, target, key, whenHeld, () -> locks.tryAcquireForLife(key, options));
+  }
+
+  private static Attempt tryAcquire(
+      LockManager locks,
+      String target,
+      String key,
+      SkipReason whenHeld,
+      Supplier<Optional<Lock>> acquire) {
     try {
-      Optional<Lock> lock = locks.tryAcquire(key, options);
+      Optional<Lock> lock = acquire.get();
       return lock.map(l -> new Attempt(l, null)).orElseGet(() -> new Attempt(null, whenHeld));
     } catch (StoreUnavailableException e) {
       LOG.log(

@@ -7,12 +7,13 @@ import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.LeadershipLost.Reason;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
-import dev.fenced.locks.Locks;
 import dev.fenced.locks.OnLeadershipAcquired;
 import dev.fenced.locks.OnLeadershipLost;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One instance's part in one leader election: while not leader it tries to take the election's
@@ -22,15 +23,21 @@ import java.util.Optional;
  * Reason#LOST} (the lease was lost; trying resumes), {@link Reason#CALLBACK_FAILED} ({@code
  * onAcquired} threw; the lease is released and trying resumes at the next tick) or {@link
  * Reason#SHUTDOWN} ({@link #stop()}). {@code onLost} never runs before {@code onAcquired} has
- * returned. Both run on a scheduler thread, except that {@code stop()} runs {@code
- * onLost(SHUTDOWN)} on its caller's thread. An unreachable store just means "not leader now".
+ * returned; a term that ended before its {@code onAcquired} could start gets neither call.
+ *
+ * <p>Both callbacks run in order on the loop's own {@code callbacks} executor, never on a scheduler
+ * thread, so a slow callback delays neither the lease's renewals nor its deadline check; except
+ * that {@code stop()} runs {@code onLost(SHUTDOWN)} on its caller's thread. The lease is kept with
+ * no renewal cap ({@link LockManager#tryAcquireForLife}): the loop holds it for the application's
+ * life. An unreachable store just means "not leader now".
  */
 public final class LeaderLoop {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
-  private final Locks locks;
+  private final LockManager locks;
   private final Scheduler scheduler;
+  private final Executor callbacks;
   private final String key;
   private final LockOptions options;
   private final Duration interval;
@@ -45,22 +52,26 @@ public final class LeaderLoop {
   /**
    * Creates a loop; nothing happens before {@link #start()}.
    *
-   * @param locks takes the lease (a {@link LockManager})
+   * @param locks takes the lease
    * @param scheduler runs the tries
+   * @param callbacks runs {@code onAcquired} and {@code onLost}, one at a time in the order given
+   *     (a single thread of the loop's own); never a thread of {@code scheduler}
    * @param key the election key, not empty
    * @param ttl the lease's ttl, positive
    * @param onAcquired called when this instance becomes leader
    * @param onLost called when a term ends
    */
   public LeaderLoop(
-      Locks locks,
+      LockManager locks,
       Scheduler scheduler,
+      Executor callbacks,
       String key,
       Duration ttl,
       OnLeadershipAcquired onAcquired,
       OnLeadershipLost onLost) {
     this.locks = Objects.requireNonNull(locks, "locks");
     this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+    this.callbacks = Objects.requireNonNull(callbacks, "callbacks");
     this.key = Objects.requireNonNull(key, "key");
     if (key.isEmpty()) {
       throw new IllegalArgumentException("An election key must not be empty");
@@ -97,7 +108,7 @@ public final class LeaderLoop {
       ending = term;
     }
     if (ending != null) {
-      end(ending, Reason.SHUTDOWN);
+      end(ending, Reason.SHUTDOWN, true);
     }
   }
 
@@ -137,7 +148,7 @@ public final class LeaderLoop {
     }
     Optional<Lock> lease;
     try {
-      lease = locks.tryAcquire(key, options);
+      lease = locks.tryAcquireForLife(key, options);
     } catch (StoreUnavailableException e) {
       LOG.log(
           System.Logger.Level.DEBUG,
@@ -167,11 +178,24 @@ public final class LeaderLoop {
       lease.get().close();
       return;
     }
-    started.lease.onLost(loss -> end(started, Reason.LOST));
-    lead(started);
+    started.lease.onLost(loss -> end(started, Reason.LOST, false));
+    try {
+      callbacks.execute(() -> lead(started));
+    } catch (RejectedExecutionException e) {
+      // the application is stopping: the term ends unannounced
+      LOG.log(
+          System.Logger.Level.DEBUG,
+          "Election " + LogKeys.of(key) + ": callbacks no longer run; stepping down");
+      end(started, Reason.SHUTDOWN, false);
+    }
   }
 
   private void lead(Term started) {
+    synchronized (monitor) {
+      if (started.ended != null) {
+        return; // ended before it was announced: neither callback runs
+      }
+    }
     RuntimeException failure = null;
     try {
       onAcquired.onLeadershipAcquired(started.lease);
@@ -191,12 +215,17 @@ public final class LeaderLoop {
       // the term ended while the callback ran; its end waited for the callback to return
       notifyLost(endedMeanwhile);
     } else if (failure != null) {
-      end(started, Reason.CALLBACK_FAILED);
+      end(started, Reason.CALLBACK_FAILED, true);
     }
   }
 
-  /** Ends a term once, whoever comes first: loss, stop or a failed callback. */
-  private void end(Term ending, Reason reason) {
+  /**
+   * Ends a term once, whoever comes first: loss, stop or a failed callback.
+   *
+   * @param inline whether {@code onLost} runs on this thread (a stop, or the callback thread
+   *     itself) rather than on the callback thread (a loss, found on a scheduler thread)
+   */
+  private void end(Term ending, Reason reason, boolean inline) {
     boolean notifyNow;
     synchronized (monitor) {
       if (ending.ended != null) {
@@ -211,8 +240,17 @@ public final class LeaderLoop {
     }
     // a lost lease is not held, so this releases only after a stop or a failed callback
     ending.lease.close();
-    if (notifyNow) {
+    if (!notifyNow) {
+      return;
+    }
+    if (inline) {
       notifyLost(reason);
+      return;
+    }
+    try {
+      callbacks.execute(() -> notifyLost(reason));
+    } catch (RejectedExecutionException e) {
+      notifyLost(reason); // the callback thread is gone: late rather than never
     }
   }
 

@@ -26,6 +26,7 @@ final class LeaseKeeper {
   private final LeaseRenewal renewal;
 
   /**
+   * @param maxRenewal how long the lease is renewed at most, or {@link LeaseRenewal#UNCAPPED}
    * @param acquiredAtNanos the scheduler's reading taken before the acquire request was sent
    * @param lossListener told of the loss after the lock's own listeners
    * @param ended told once the lock was closed or lost, before the release or the loss listener
@@ -37,6 +38,7 @@ final class LeaseKeeper {
       String owner,
       long fencingToken,
       long ttlMillis,
+      Duration maxRenewal,
       long acquiredAtNanos,
       Consumer<LockLost> lossListener,
       Runnable ended) {
@@ -49,6 +51,7 @@ final class LeaseKeeper {
         new LeaseRenewal(
             scheduler,
             Duration.ofMillis(ttlMillis),
+            maxRenewal,
             acquiredAtNanos,
             () -> store.renew(key, owner, ttlMillis),
             "lock " + LogKeys.of(key) + " (fencing token " + fencingToken + ")",

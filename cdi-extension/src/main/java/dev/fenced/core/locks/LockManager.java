@@ -1,6 +1,7 @@
 package dev.fenced.core.locks;
 
 import dev.fenced.core.OwnerId;
+import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.lease.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.locks.Lock;
@@ -20,7 +21,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@link Locks} on a {@link LockStore}: each acquisition gets a random owner id and the store's
- * fencing token, and its lease is renewed every ttl/3 until it is closed or lost.
+ * fencing token, and its lease is renewed every ttl/3 until it is closed or lost, but for at most
+ * {@link LockSettings#maxRenewal()}: a lock its owner never closes is then lost at its deadline
+ * (with a WARNING), rather than held forever. Only {@link #tryAcquireForLife} leases have no cap.
  *
  * <p>A store that cannot be reached throws {@link
  * dev.fenced.idempotency.spi.StoreUnavailableException} out of {@link #tryAcquire} and {@link
@@ -92,8 +95,25 @@ public final class LockManager implements Locks {
    */
   @Override
   public Optional<Lock> tryAcquire(String key, LockOptions options) {
+    return tryAcquire(key, options, settings.maxRenewal());
+  }
+
+  /**
+   * Like {@link #tryAcquire}, for a lease that Fenced's own loops keep for the application's life
+   * (an election's lease, a job's sticky {@code @OnOneInstance} lease): it is renewed until it is
+   * closed or lost, with no {@link LockSettings#maxRenewal() cap}.
+   *
+   * @param key the lease's key
+   * @param options its ttl and wait
+   * @return the lease, or empty when another holder has it
+   */
+  public Optional<Lock> tryAcquireForLife(String key, LockOptions options) {
+    return tryAcquire(key, options, LeaseRenewal.UNCAPPED);
+  }
+
+  private Optional<Lock> tryAcquire(String key, LockOptions options, Duration maxRenewal) {
     try {
-      return acquire(key, options).lock();
+      return acquire(key, options, maxRenewal).lock();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Optional.empty();
@@ -110,7 +130,7 @@ public final class LockManager implements Locks {
   @Override
   public <T> T withLock(String key, Callable<T> work, LockOptions options) throws Exception {
     Objects.requireNonNull(work, "work");
-    Attempt attempt = acquire(key, options);
+    Attempt attempt = acquire(key, options, settings.maxRenewal());
     try (Lock lock =
         attempt.lock().orElseThrow(() -> new LockNotAcquiredException(key, attempt.waited()))) {
       return callUnder(lock, work);
@@ -217,7 +237,8 @@ public final class LockManager implements Locks {
     return open.size();
   }
 
-  private Attempt acquire(String key, LockOptions options) throws InterruptedException {
+  private Attempt acquire(String key, LockOptions options, Duration maxRenewal)
+      throws InterruptedException {
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(options, "options");
     if (key.isEmpty()) {
@@ -242,6 +263,7 @@ public final class LockManager implements Locks {
                 owner,
                 token.getAsLong(),
                 ttlMillis,
+                maxRenewal,
                 tryStartedAt,
                 settings.lossListener(),
                 () -> open.remove(kept[0]));

@@ -16,13 +16,23 @@ import java.util.random.RandomGenerator;
  *     LockLost} from it); must not block
  * @param random the jitter source for {@link Backoff}; shared by threads, so thread-safe
  * @param backoff the pauses between tries while waiting for a lock
+ * @param maxRenewal how long a lock is renewed at most without being closed ({@code
+ *     fenced.locks.max-renewal}): then renewal stops with a WARNING and the lock is lost at its
+ *     deadline; leases Fenced's own loops keep ({@link LockManager#tryAcquireForLife}) have no cap
  */
 public record LockSettings(
     Duration defaultTtl,
     boolean interruptOnLoss,
     Consumer<LockLost> lossListener,
     RandomGenerator random,
-    Backoff backoff) {
+    Backoff backoff,
+    Duration maxRenewal) {
+
+  /**
+   * The default cap on renewing one lock, 24 hours: above any run of a daily batch, while a lock
+   * that was never closed blocks its key for at most a day.
+   */
+  public static final Duration DEFAULT_MAX_RENEWAL = Duration.ofHours(24);
 
   /**
    * Validates the components.
@@ -32,6 +42,7 @@ public record LockSettings(
    * @param lossListener never {@code null}
    * @param random never {@code null}
    * @param backoff never {@code null}
+   * @param maxRenewal positive
    */
   public LockSettings {
     Objects.requireNonNull(defaultTtl, "defaultTtl");
@@ -41,16 +52,26 @@ public record LockSettings(
     if (defaultTtl.isNegative() || defaultTtl.isZero()) {
       throw new IllegalArgumentException("lock ttl must be positive, was " + defaultTtl);
     }
+    Objects.requireNonNull(maxRenewal, "maxRenewal");
+    if (maxRenewal.isNegative() || maxRenewal.isZero()) {
+      throw new IllegalArgumentException("max renewal must be positive, was " + maxRenewal);
+    }
   }
 
   /**
-   * A 30 s ttl, interrupt on loss, no loss listener, {@link Backoff#DEFAULT}.
+   * A 30 s ttl, interrupt on loss, no loss listener, {@link Backoff#DEFAULT}, a renewal cap of
+   * {@link #DEFAULT_MAX_RENEWAL}.
    *
    * @return the defaults
    */
   public static LockSettings defaults() {
     return new LockSettings(
-        Duration.ofSeconds(30), true, lost -> {}, new Random(), Backoff.DEFAULT);
+        Duration.ofSeconds(30),
+        true,
+        lost -> {},
+        new Random(),
+        Backoff.DEFAULT,
+        DEFAULT_MAX_RENEWAL);
   }
 
   /**
@@ -60,7 +81,7 @@ public record LockSettings(
    * @return the copy
    */
   public LockSettings withDefaultTtl(Duration ttl) {
-    return new LockSettings(ttl, interruptOnLoss, lossListener, random, backoff);
+    return new LockSettings(ttl, interruptOnLoss, lossListener, random, backoff, maxRenewal);
   }
 
   /**
@@ -70,7 +91,7 @@ public record LockSettings(
    * @return the copy
    */
   public LockSettings withInterruptOnLoss(boolean interrupt) {
-    return new LockSettings(defaultTtl, interrupt, lossListener, random, backoff);
+    return new LockSettings(defaultTtl, interrupt, lossListener, random, backoff, maxRenewal);
   }
 
   /**
@@ -80,7 +101,7 @@ public record LockSettings(
    * @return the copy
    */
   public LockSettings withLossListener(Consumer<LockLost> listener) {
-    return new LockSettings(defaultTtl, interruptOnLoss, listener, random, backoff);
+    return new LockSettings(defaultTtl, interruptOnLoss, listener, random, backoff, maxRenewal);
   }
 
   /**
@@ -90,7 +111,7 @@ public record LockSettings(
    * @return the copy
    */
   public LockSettings withRandom(RandomGenerator random) {
-    return new LockSettings(defaultTtl, interruptOnLoss, lossListener, random, backoff);
+    return new LockSettings(defaultTtl, interruptOnLoss, lossListener, random, backoff, maxRenewal);
   }
 
   /**
@@ -100,6 +121,16 @@ public record LockSettings(
    * @return the copy
    */
   public LockSettings withBackoff(Backoff backoff) {
-    return new LockSettings(defaultTtl, interruptOnLoss, lossListener, random, backoff);
+    return new LockSettings(defaultTtl, interruptOnLoss, lossListener, random, backoff, maxRenewal);
+  }
+
+  /**
+   * A copy with another renewal cap.
+   *
+   * @param maxRenewal positive
+   * @return the copy
+   */
+  public LockSettings withMaxRenewal(Duration maxRenewal) {
+    return new LockSettings(defaultTtl, interruptOnLoss, lossListener, random, backoff, maxRenewal);
   }
 }

@@ -20,7 +20,8 @@ class GlobalSettingsTest {
                 Duration.ofHours(24),
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(1),
-                Optional.empty()));
+                Optional.empty(),
+                Duration.ofHours(1)));
     assertThat(GlobalSettings.problems(ConfigLookup.of(Map.of()))).isEmpty();
   }
 
@@ -36,6 +37,14 @@ class GlobalSettingsTest {
   }
 
   @Test
+  void the_renewal_cap_of_claims_is_read() {
+    GlobalSettings settings =
+        GlobalSettings.of(ConfigLookup.of(Map.of("fenced.idempotency.max-renewal", "2h")));
+
+    assertThat(settings.maxRenewal()).isEqualTo(Duration.ofHours(2));
+  }
+
+  @Test
   void each_invalid_value_is_reported_naming_its_key_and_value() {
     ConfigLookup config =
         ConfigLookup.of(
@@ -43,10 +52,12 @@ class GlobalSettingsTest {
                 "fenced.idempotency.retry-after", "0",
                 "fenced.idempotency.lock-ttl", "12x",
                 "fenced.idempotency.required", "maybe",
-                "fenced.idempotency.on-conflict", "queue"));
+                "fenced.idempotency.on-conflict", "queue",
+                "fenced.idempotency.max-renewal", "-1h"));
 
     assertThat(GlobalSettings.problems(config))
-        .hasSize(4)
+        .hasSize(5)
+        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.max-renewal", "\"-1h\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.retry-after", "\"0\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.lock-ttl", "\"12x\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.required=maybe"))

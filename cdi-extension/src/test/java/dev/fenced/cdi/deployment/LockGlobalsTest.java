@@ -13,26 +13,36 @@ class LockGlobalsTest {
   void the_defaults_are_thirty_seconds_and_interrupting() {
     LockGlobals globals = LockGlobals.of(ConfigLookup.of(Map.of()));
 
-    assertThat(globals).isEqualTo(new LockGlobals(Duration.ofSeconds(30), true));
+    assertThat(globals)
+        .isEqualTo(new LockGlobals(Duration.ofSeconds(30), true, Duration.ofHours(24)));
     assertThat(LockGlobals.problems(ConfigLookup.of(Map.of()))).isEmpty();
   }
 
   @Test
-  void both_keys_are_read() {
+  void every_key_is_read() {
     ConfigLookup config =
         ConfigLookup.of(
-            Map.of("fenced.locks.ttl", "45s", "fenced.locks.interrupt-on-loss", " FALSE "));
+            Map.of(
+                "fenced.locks.ttl", "45s",
+                "fenced.locks.interrupt-on-loss", " FALSE ",
+                "fenced.locks.max-renewal", "7d"));
 
-    assertThat(LockGlobals.of(config)).isEqualTo(new LockGlobals(Duration.ofSeconds(45), false));
+    assertThat(LockGlobals.of(config))
+        .isEqualTo(new LockGlobals(Duration.ofSeconds(45), false, Duration.ofDays(7)));
   }
 
   @Test
-  void an_invalid_ttl_or_boolean_is_a_problem_naming_the_key_and_value() {
+  void an_invalid_ttl_cap_or_boolean_is_a_problem_naming_the_key_and_value() {
     ConfigLookup config =
-        ConfigLookup.of(Map.of("fenced.locks.ttl", "0", "fenced.locks.interrupt-on-loss", "yes"));
+        ConfigLookup.of(
+            Map.of(
+                "fenced.locks.ttl", "0",
+                "fenced.locks.interrupt-on-loss", "yes",
+                "fenced.locks.max-renewal", "0"));
 
     assertThat(LockGlobals.problems(config))
-        .hasSize(2)
+        .hasSize(3)
+        .anySatisfy(p -> assertThat(p).contains("fenced.locks.max-renewal", "\"0\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.locks.ttl", "\"0\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.locks.interrupt-on-loss=yes"));
     assertThat(LockGlobals.of(config).ttl()).isEqualTo(Duration.ofSeconds(30));

@@ -189,11 +189,11 @@ class IdempotencyEngineClaimTest {
   }
 
   @Test
-  void holds_the_lock_until_its_ttl_has_passed_without_a_renewal() {
+  void holds_the_lock_until_its_ttl_minus_the_safety_margin_has_passed_without_a_renewal() {
     Execution execution = claimed(KEY);
     store.goDown();
 
-    time.advance(LOCK_TTL.minusMillis(1));
+    time.advance(LOCK_TTL.minus(LOCK_TTL.dividedBy(10)).minusMillis(1));
 
     assertThat(execution.isLockLost()).isFalse();
   }

@@ -26,6 +26,11 @@ class LeaseRenewalTest {
   private static final Duration THIRD = Duration.ofSeconds(1);
   private static final Duration MS = Duration.ofMillis(1);
 
+  /** A tenth of the ttl: the loss comes this long before the store's own expiry. */
+  private static final Duration MARGIN = Duration.ofMillis(300);
+
+  private static final Duration LOSS_AFTER = TTL.minus(MARGIN);
+
   /** Bounds each wait for the other thread, so a bug fails the test instead of hanging it. */
   private static final long PATIENCE_SECONDS = 10;
 
@@ -123,11 +128,11 @@ class LeaseRenewalTest {
   }
 
   @Test
-  void ttl_without_a_confirmed_renewal_is_a_loss_found_by_the_deadline() {
+  void ttl_minus_the_safety_margin_without_a_confirmed_renewal_is_a_loss_found_by_the_deadline() {
     started();
     store.down = true;
 
-    time.advance(TTL.minus(MS));
+    time.advance(LOSS_AFTER.minus(MS));
     List<DetectedBy> justBefore = List.copyOf(losses);
     time.advance(MS);
 
@@ -140,9 +145,9 @@ class LeaseRenewalTest {
   void the_deadline_counts_from_the_start_of_the_last_confirmed_renewal() {
     store.answerAfter = Duration.ofMillis(400);
     started();
-    time.advance(THIRD); // sent at 1 s, confirmed at 1.4 s: the deadline is 4 s
+    time.advance(THIRD); // sent at 1 s, confirmed at 1.4 s: the deadline is 3.7 s
     store.down = true;
-    Duration deadline = THIRD.plus(TTL);
+    Duration deadline = THIRD.plus(LOSS_AFTER);
 
     time.advance(deadline.minus(time.elapsed()).minus(MS));
     List<DetectedBy> justBefore = List.copyOf(losses);
@@ -160,7 +165,7 @@ class LeaseRenewalTest {
     store.down = true;
     renewal(beforeAcquire).start();
 
-    time.advance(THIRD.minus(MS));
+    time.advance(LOSS_AFTER.minus(THIRD.multipliedBy(2)).minus(MS));
     List<DetectedBy> justBefore = List.copyOf(losses);
     time.advance(MS);
 
@@ -171,13 +176,13 @@ class LeaseRenewalTest {
   @Test
   void the_deadline_fires_while_a_renewal_hangs() throws Exception {
     started();
-    time.advance(THIRD); // the first renewal is confirmed at 1 s: the deadline is 4 s
+    time.advance(THIRD); // the first renewal is confirmed at 1 s: the deadline is 3.7 s
     store.hangFromCall = 2;
     // the second renewal hangs on the other thread, inside its advance
     CompletableFuture<Void> hanging = CompletableFuture.runAsync(this::advanceAThird, otherThread);
     assertThat(store.entered.await(PATIENCE_SECONDS, TimeUnit.SECONDS)).isTrue();
 
-    time.advance(THIRD.multipliedBy(2).minus(MS));
+    time.advance(THIRD.plus(LOSS_AFTER).minus(time.elapsed()).minus(MS));
     List<DetectedBy> justBefore = List.copyOf(losses);
     time.advance(MS);
     List<DetectedBy> atTheDeadline = List.copyOf(losses);
@@ -190,6 +195,55 @@ class LeaseRenewalTest {
     assertThat(losses).containsExactly(DetectedBy.DEADLINE);
     assertThat(store.calls).hasValue(2);
     assertThat(time.pendingTasks()).isZero();
+  }
+
+  @Test
+  void the_safety_margin_is_a_tenth_of_the_ttl() {
+    assertThat(LeaseRenewal.safetyMargin(TTL)).isEqualTo(MARGIN);
+  }
+
+  @Test
+  void a_lease_is_renewed_up_to_its_cap_then_lost_by_the_deadline() {
+    Duration cap = Duration.ofSeconds(10);
+    new LeaseRenewal(time, TTL, cap, time.nanoTime(), store::renew, "lease 'job'", losses::add)
+        .start();
+    // renewals at 1 s ... 9 s; the one due at 10 s is past the cap: lost at 9 s + 2.7 s
+    Duration lossAt = Duration.ofSeconds(9).plus(LOSS_AFTER);
+
+    time.advance(lossAt.minus(MS));
+    List<DetectedBy> justBefore = List.copyOf(losses);
+    time.advance(MS);
+
+    assertThat(justBefore).isEmpty();
+    assertThat(losses).containsExactly(DetectedBy.DEADLINE);
+    assertThat(store.calls).hasValue(9);
+    assertThat(time.pendingTasks()).isZero();
+  }
+
+  @Test
+  void an_uncapped_lease_is_renewed_for_as_long_as_it_is_held() {
+    new LeaseRenewal(
+            time,
+            TTL,
+            LeaseRenewal.UNCAPPED,
+            time.nanoTime(),
+            store::renew,
+            "lease 'job'",
+            losses::add)
+        .start();
+
+    time.advance(Duration.ofHours(1));
+
+    assertThat(losses).isEmpty();
+    assertThat(store.calls).hasValue((int) (Duration.ofHours(1).toSeconds()));
+  }
+
+  @Test
+  void the_deadline_check_is_a_timer_and_renewals_are_not() {
+    RecordingScheduler recording = new RecordingScheduler();
+    new LeaseRenewal(recording, TTL, 0, store::renew, "lease 'job'", losses::add).start();
+
+    assertThat(recording.kinds).containsExactlyInAnyOrder("store call", "timer");
   }
 
   @Test
@@ -298,6 +352,37 @@ class LeaseRenewalTest {
 
   private void advanceAThird() {
     time.advance(THIRD);
+  }
+
+  /** Records which kind of task each schedule call asked for; runs nothing. */
+  private static final class RecordingScheduler implements dev.fenced.core.time.Scheduler {
+
+    final List<String> kinds = new CopyOnWriteArrayList<>();
+
+    @Override
+    public ScheduledTask schedule(Runnable task, Duration delay) {
+      kinds.add("store call");
+      return () -> {};
+    }
+
+    @Override
+    public ScheduledTask scheduleTimer(Runnable task, Duration delay) {
+      kinds.add("timer");
+      return () -> {};
+    }
+
+    @Override
+    public void runAside(Runnable task) {
+      task.run();
+    }
+
+    @Override
+    public long nanoTime() {
+      return 0;
+    }
+
+    @Override
+    public void sleep(Duration duration) {}
   }
 
   /** The store's side of the renewals, with switches for the ways it can answer. */

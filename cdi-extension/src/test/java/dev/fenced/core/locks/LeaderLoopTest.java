@@ -5,10 +5,19 @@ import static dev.fenced.core.locks.LockFixture.THIRD;
 import static dev.fenced.core.locks.LockFixture.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.core.time.ExecutorScheduler;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.OnLeadershipAcquired;
+import dev.fenced.locks.spi.LockStore;
+import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -139,6 +148,7 @@ class LeaderLoopTest {
         new LeaderLoop(
             fixture.manager(),
             fixture.time,
+            Runnable::run,
             ELECTION,
             TTL,
             lease -> {
@@ -197,6 +207,7 @@ class LeaderLoopTest {
         new LeaderLoop(
             fixture.manager(),
             fixture.time,
+            Runnable::run,
             ELECTION,
             TTL,
             losesMidway,
@@ -208,10 +219,73 @@ class LeaderLoopTest {
     assertThat(events).startsWith("acquired", "acquired returns", "lost LOST");
   }
 
+  @Test
+  void a_blocked_acquired_callback_does_not_delay_the_renewals_of_its_lease() throws Exception {
+    // real threads: one for store calls, as few as a busy server's pool may spare
+    ScheduledExecutorService storeCalls = Executors.newSingleThreadScheduledExecutor();
+    ScheduledExecutorService timers = Executors.newSingleThreadScheduledExecutor();
+    ExecutorService callbackThread = Executors.newSingleThreadExecutor();
+    CountDownLatch twoRenewals = new CountDownLatch(2);
+    CountDownLatch unblock = new CountDownLatch(1);
+    LockStore store =
+        new LockStore() {
+          @Override
+          public OptionalLong acquire(String key, String owner, long ttlMillis) {
+            return OptionalLong.of(1);
+          }
+
+          @Override
+          public boolean renew(String key, String owner, long ttlMillis) {
+            twoRenewals.countDown();
+            return true;
+          }
+
+          @Override
+          public boolean release(String key, String owner) {
+            return true;
+          }
+        };
+    LockManager manager =
+        new LockManager(
+            store, new ExecutorScheduler(storeCalls, timers, Runnable::run), fixture.settings());
+    LeaderLoop blocked =
+        new LeaderLoop(
+            manager,
+            new ExecutorScheduler(storeCalls, timers, Runnable::run),
+            callbackThread,
+            ELECTION,
+            Duration.ofSeconds(3),
+            lease -> awaitQuietly(unblock),
+            reason -> events.add("lost " + reason));
+    try {
+      blocked.start();
+
+      boolean renewed = twoRenewals.await(10, TimeUnit.SECONDS);
+
+      assertThat(renewed).as("two renewals while onLeadershipAcquired blocks").isTrue();
+      assertThat(blocked.isLeader()).isTrue();
+    } finally {
+      unblock.countDown();
+      blocked.stop();
+      callbackThread.shutdownNow();
+      storeCalls.shutdownNow();
+      timers.shutdownNow();
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private LeaderLoop loop(String name, LockManager manager) {
     return new LeaderLoop(
         manager,
         fixture.time,
+        Runnable::run,
         ELECTION,
         TTL,
         lease -> events.add(name + " acquired"),

@@ -43,10 +43,10 @@ class LeaseKeeperTest {
   }
 
   @Test
-  void ttl_without_a_confirmed_renewal_means_the_lock_was_lost_by_deadline() {
+  void ttl_minus_the_safety_margin_without_a_confirmed_renewal_is_a_loss_by_deadline() {
     link.renewDown(true);
 
-    fixture.time.advance(TTL.minusMillis(1));
+    fixture.time.advance(TTL.minus(TTL.dividedBy(10)).minusMillis(1));
     boolean heldJustBefore = lock.isHeld();
     fixture.time.advance(Duration.ofMillis(1));
 
@@ -59,10 +59,10 @@ class LeaseKeeperTest {
 
   @Test
   void the_deadline_counts_from_the_last_confirmed_renewal() {
-    fixture.time.advance(THIRD); // confirmed at 10 s: deadline 40 s
+    fixture.time.advance(THIRD); // confirmed at 10 s: deadline 37 s
     link.renewDown(true);
 
-    fixture.time.advance(TTL.minusMillis(1));
+    fixture.time.advance(TTL.minus(TTL.dividedBy(10)).minusMillis(1));
     boolean heldJustBefore = lock.isHeld();
     fixture.time.advance(Duration.ofMillis(1));
 

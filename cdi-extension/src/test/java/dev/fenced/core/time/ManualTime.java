@@ -100,6 +100,18 @@ public final class ManualTime implements Scheduler {
     }
   }
 
+  /** Timers share the one manual queue: every task runs on the thread that advances time. */
+  @Override
+  public ScheduledTask scheduleTimer(Runnable runnable, Duration delay) {
+    return schedule(runnable, delay);
+  }
+
+  /** Runs at once, on the calling thread. */
+  @Override
+  public void runAside(Runnable task) {
+    task.run();
+  }
+
   @Override
   public long nanoTime() {
     synchronized (lock) {
