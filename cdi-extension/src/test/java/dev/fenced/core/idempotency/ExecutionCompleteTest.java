@@ -34,7 +34,7 @@ class ExecutionCompleteTest {
   private static final byte[] RECEIPT = bytes("charged");
 
   private final ManualTime time = new ManualTime();
-  private final FailingStore store = new FailingStore(new InMemoryIdempotencyStore(time.clock()));
+  private final FailingStore store = new FailingStore(new InMemoryIdempotencyStore(time::nanoTime));
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
 
   @Test
