@@ -7,6 +7,7 @@ import dev.fenced.cdi.config.JobMethod;
 import dev.fenced.cdi.config.JobMethodReader;
 import dev.fenced.cdi.config.LeaderElectionModel;
 import dev.fenced.cdi.config.LeaderElectionReader;
+import dev.fenced.cdi.deployment.BodyLimits;
 import dev.fenced.cdi.deployment.ElectionCheck;
 import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
@@ -16,6 +17,7 @@ import dev.fenced.cdi.deployment.LockKeyCheck;
 import dev.fenced.cdi.deployment.ProductionGuard;
 import dev.fenced.cdi.deployment.ScopeCheck;
 import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.LeaderElection;
@@ -93,6 +95,7 @@ public class FencedExtension implements Extension {
     event.addAnnotatedType(
         FencedIdempotencyRuntime.class, FencedIdempotencyRuntime.class.getName());
     event.addAnnotatedType(ProgrammaticIdempotency.class, ProgrammaticIdempotency.class.getName());
+    event.addAnnotatedType(RequestClaims.class, RequestClaims.class.getName());
     event
         .addAnnotatedType(OnOneInstanceInterceptor.class, OnOneInstanceInterceptor.class.getName())
         .remove(a -> a.annotationType() == Priority.class)
@@ -134,6 +137,7 @@ public class FencedExtension implements Extension {
       problems.add(configProblem);
     }
     problems.addAll(GlobalSettings.problems(config));
+    problems.addAll(BodyLimits.problems(config));
     problems.addAll(EncryptionSettings.problems(config));
     problems.addAll(InterceptorOrder.problems(config));
     String store = StoreSelection.IDEMPOTENCY.name(config);

@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * Passes every byte on to the client's stream and keeps a copy: the body exactly as the client
- * receives it.
+ * receives it, up to a limit. Past the limit the copy is dropped and no longer kept ({@link
+ * #exceeded()}), while every byte still goes to the client: memory stays bounded by the limit.
  *
  * <p>When the client's stream fails (the client went away), the failure is remembered and later
  * bytes are only copied: the writer still produces the whole response, so the caller can store it
@@ -18,28 +19,35 @@ import java.util.Optional;
 final class CapturingOutputStream extends OutputStream {
 
   private final OutputStream client;
-  private final ByteArrayOutputStream copy = new ByteArrayOutputStream();
+  private final long limit;
+  private ByteArrayOutputStream copy = new ByteArrayOutputStream();
+
   private IOException deliveryFailure;
 
   /**
    * Wraps the stream towards the client.
    *
    * @param client the stream the body goes to
+   * @param limit the most bytes kept, at least 0
    */
-  CapturingOutputStream(OutputStream client) {
+  CapturingOutputStream(OutputStream client, long limit) {
     this.client = Objects.requireNonNull(client, "client");
+    if (limit < 0) {
+      throw new IllegalArgumentException("limit " + limit);
+    }
+    this.limit = limit;
   }
 
   @Override
   public void write(int b) {
-    copy.write(b);
+    keep(new byte[] {(byte) b}, 0, 1);
     deliver(() -> client.write(b));
   }
 
   @Override
   public void write(byte[] bytes, int offset, int length) {
     Objects.checkFromIndexSize(offset, length, bytes.length);
-    copy.write(bytes, offset, length);
+    keep(bytes, offset, length);
     deliver(() -> client.write(bytes, offset, length));
   }
 
@@ -57,9 +65,33 @@ final class CapturingOutputStream extends OutputStream {
    * Every byte written so far.
    *
    * @return a copy
+   * @throws IllegalStateException when more than the limit was written, so nothing was kept
    */
   byte[] captured() {
+    if (copy == null) {
+      throw new IllegalStateException("the body exceeded " + limit + " bytes and was not kept");
+    }
     return copy.toByteArray();
+  }
+
+  /**
+   * Whether more than the limit was written, so the copy was dropped.
+   *
+   * @return {@code true} once the body outgrew the limit
+   */
+  boolean exceeded() {
+    return copy == null;
+  }
+
+  private void keep(byte[] bytes, int offset, int length) {
+    if (copy == null) {
+      return;
+    }
+    if (copy.size() + (long) length > limit) {
+      copy = null;
+      return;
+    }
+    copy.write(bytes, offset, length);
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import jakarta.servlet.ServletRequestEvent;
 import jakarta.servlet.ServletRequestListener;
 import jakarta.servlet.annotation.WebListener;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Releases the key of a claimed request that ended without the response filter or writer
@@ -13,14 +14,31 @@ import jakarta.servlet.annotation.WebListener;
  * a servlet container (the {@code ContainerRequestContext} contract) and {@code requestDestroyed}
  * runs at the end of every request, also after an error page and after an asynchronous request
  * completes. It needs no CDI bean registration, works the same on WildFly and Open Liberty, and
- * costs one attribute lookup per request. Registered by {@code @WebListener} annotation scanning of
- * {@code WEB-INF/lib}; a {@code metadata-complete} {@code web.xml} must declare it.
+ * costs two attribute operations per request. Registered by {@code @WebListener} annotation
+ * scanning of {@code WEB-INF/lib}; a {@code metadata-complete} {@code web.xml} must declare it.
+ *
+ * <p>It marks each request it sees begin ({@link #ACTIVE}). A claimed request without the mark (the
+ * listener is not registered, or the deployment is not a servlet one) has its claim ended by a
+ * request-scoped fallback instead ({@link RequestClaims}), and {@link IdempotencyFeature} warns at
+ * startup when no instance of this listener was created.
  */
 @WebListener
 public class ClaimCleanupListener implements ServletRequestListener {
 
+  /** The request attribute marking a request this listener will see end. */
+  static final String ACTIVE = ClaimCleanupListener.class.getName() + ".active";
+
+  private static final AtomicBoolean CREATED = new AtomicBoolean();
+
   /** Created by the servlet container. */
-  public ClaimCleanupListener() {}
+  public ClaimCleanupListener() {
+    CREATED.set(true);
+  }
+
+  @Override
+  public void requestInitialized(ServletRequestEvent event) {
+    event.getServletRequest().setAttribute(ACTIVE, Boolean.TRUE);
+  }
 
   @Override
   public void requestDestroyed(ServletRequestEvent event) {
@@ -28,5 +46,24 @@ public class ClaimCleanupListener implements ServletRequestListener {
         instanceof ClaimedRequest claimed) {
       claimed.abandon();
     }
+  }
+
+  /**
+   * Whether the servlet container created this listener in this class's deployment.
+   *
+   * @return {@code false} when it is not registered (yet)
+   */
+  static boolean created() {
+    return CREATED.get();
+  }
+
+  /**
+   * Whether a request's {@link #ACTIVE} attribute says this listener saw it begin.
+   *
+   * @param marker the attribute's value, or {@code null}
+   * @return whether the listener will see the request end
+   */
+  static boolean sawBegin(Object marker) {
+    return Boolean.TRUE.equals(marker);
   }
 }

@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.Execution;
+import dev.fenced.core.lease.LogKeys;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -14,7 +15,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>It ends exactly once, by whichever comes first: {@link #store} (the response is recorded),
  * {@link #release} (a retry may run the method again) or {@link #abandon} (the request ended
  * without either, e.g. after an unmapped exception). Store and release wait for an active JTA
- * transaction to end ({@link AfterCommit}); the key stays locked, and renewed, until then.
+ * transaction to end ({@link AfterCommit}); the key stays locked, and renewed, until then. Whatever
+ * fails on the way (encoding, the transaction registry, the store), the execution is ended: a claim
+ * never stays renewed after its request.
  */
 final class ClaimedRequest {
 
@@ -30,6 +33,7 @@ final class ClaimedRequest {
   private final AfterCommit afterCommit;
   private final AtomicBoolean decided = new AtomicBoolean();
   private volatile int awaitedStatus;
+  private volatile boolean filtersPassed;
 
   /**
    * Wraps a claimed execution.
@@ -62,6 +66,30 @@ final class ClaimedRequest {
   }
 
   /**
+   * The record as logs name it: a digest, never the caller's scope or key.
+   *
+   * @return for example {@code #3fa2c1d09b7e}
+   */
+  String recordDigest() {
+    return LogKeys.digest(execution.recordKey().value());
+  }
+
+  /** Notes that every request filter let the request through, so the resource method is next. */
+  void passFilters() {
+    filtersPassed = true;
+  }
+
+  /**
+   * Whether every request filter let the request through; {@code false} means a filter after
+   * Fenced's answered (or failed) and the resource method never ran.
+   *
+   * @return whether the request got past the last request filter
+   */
+  boolean filtersPassed() {
+    return filtersPassed;
+  }
+
+  /**
    * Notes that the body is to be captured, with the final status the response filter saw.
    *
    * @param status the status to store with the body
@@ -89,16 +117,26 @@ final class ClaimedRequest {
     if (!decided.compareAndSet(false, true)) {
       return;
     }
-    byte[] payload = HttpOutcomeCodec.encode(outcome);
-    afterCommit.whenDone(
-        committed -> {
-          if (committed) {
-            Completion completion = execution.complete(payload, model.ttl());
-            LOG.log(Level.DEBUG, () -> "Recorded the outcome of " + target + ": " + completion);
-          } else {
-            releaseNow("its transaction rolled back");
-          }
-        });
+    try {
+      byte[] payload = HttpOutcomeCodec.encode(outcome);
+      afterCommit.whenDone(committed -> record(committed, payload));
+    } catch (RuntimeException | Error e) {
+      execution.close();
+      throw e;
+    }
+  }
+
+  private void record(boolean committed, byte[] payload) {
+    if (!committed) {
+      releaseNow("its transaction rolled back");
+      return;
+    }
+    try {
+      Completion completion = execution.complete(payload, model.ttl());
+      LOG.log(Level.DEBUG, () -> "Recorded the outcome of " + target + ": " + completion);
+    } finally {
+      execution.close(); // ends it when complete failed before ending; else does nothing
+    }
   }
 
   /**
@@ -109,7 +147,12 @@ final class ClaimedRequest {
    */
   void release(String reason) {
     if (decided.compareAndSet(false, true)) {
-      afterCommit.whenDone(committed -> releaseNow(reason));
+      try {
+        afterCommit.whenDone(committed -> releaseNow(reason));
+      } catch (RuntimeException | Error e) {
+        execution.close();
+        throw e;
+      }
     }
   }
 
@@ -128,7 +171,7 @@ final class ClaimedRequest {
   }
 
   private void releaseNow(String reason) {
-    execution.release();
+    execution.close();
     LOG.log(Level.DEBUG, () -> "Released the idempotency key of " + target + ": " + reason);
   }
 

@@ -4,6 +4,7 @@ import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.config.IdempotentMethodReader;
+import dev.fenced.cdi.deployment.BodyLimits;
 import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.Idempotent;
 import jakarta.enterprise.inject.spi.CDI;
@@ -12,9 +13,12 @@ import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
+import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -34,6 +38,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * filters):
  *
  * <ul>
+ *   <li>a last request filter {@value #LAST_REQUEST_FILTER_PRIORITY} notes that no filter after
+ *       Fenced's aborted the request, so an abort's answer releases the key ({@link
+ *       LastRequestFilter});
  *   <li>request filter {@value #REQUEST_FILTER_PRIORITY} ({@code USER + 1000}): after
  *       authentication (the scope is the principal), authorization and the application's own
  *       filters, so a request another filter refuses (401, 403, 429) never takes a key;
@@ -55,18 +62,39 @@ public class IdempotencyFeature implements DynamicFeature {
   /** Priority of the writer interceptor: below every standard priority, so it is outermost. */
   public static final int WRITER_INTERCEPTOR_PRIORITY = Priorities.AUTHENTICATION - 900;
 
+  /** Priority of the filter that notes the request passed every request filter: the last. */
+  public static final int LAST_REQUEST_FILTER_PRIORITY = Integer.MAX_VALUE;
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
   private final Supplier<IdempotencyRuntime> runtime;
   private final AfterCommit afterCommit;
+  private final BodyLimits limits;
+  private final BooleanSupplier listenerRegistered;
+  private final AtomicBoolean listenerChecked = new AtomicBoolean();
   private volatile IdempotencyRuntime resolved;
 
-  /** Created by the JAX-RS runtime; finds the {@link IdempotencyRuntime} bean through CDI. */
+  /**
+   * Created by the JAX-RS runtime; finds the {@link IdempotencyRuntime} bean through CDI and the
+   * body limits in MicroProfile Config (validated at deployment by the extension).
+   */
   public IdempotencyFeature() {
-    this(() -> CDI.current().select(IdempotencyRuntime.class).get(), AfterCommit.fromJndi());
+    this(
+        () -> CDI.current().select(IdempotencyRuntime.class).get(),
+        AfterCommit.fromJndi(),
+        BodyLimits.of(ConfigLookup.of(ConfigProvider.getConfig())),
+        ClaimCleanupListener::created);
   }
 
-  IdempotencyFeature(Supplier<IdempotencyRuntime> runtime, AfterCommit afterCommit) {
+  IdempotencyFeature(
+      Supplier<IdempotencyRuntime> runtime,
+      AfterCommit afterCommit,
+      BodyLimits limits,
+      BooleanSupplier listenerRegistered) {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+    this.limits = Objects.requireNonNull(limits, "limits");
+    this.listenerRegistered = Objects.requireNonNull(listenerRegistered, "listenerRegistered");
   }
 
   @Override
@@ -83,14 +111,34 @@ public class IdempotencyFeature implements DynamicFeature {
         .filter(IdempotentMethod::http)
         .ifPresent(
             model -> {
-              RequestGate gate = new RequestGate(shared, model, afterCommit);
+              warnWithoutListener();
+              RequestGate gate =
+                  new RequestGate(shared, model, afterCommit, limits.maxRequestSize());
               context.register(
-                  new IdempotencyRequestFilter(gate, model.header()), REQUEST_FILTER_PRIORITY);
+                  new IdempotencyRequestFilter(
+                      gate, model.header(), RequestClaims.ofCurrentRequest()),
+                  REQUEST_FILTER_PRIORITY);
+              context.register(new LastRequestFilter(), LAST_REQUEST_FILTER_PRIORITY);
               context.register(
                   new IdempotencyResponseFilter(StoragePolicy.of(model.storeIf())),
                   RESPONSE_FILTER_PRIORITY);
-              context.register(new ResponseCaptureInterceptor(), WRITER_INTERCEPTOR_PRIORITY);
+              context.register(
+                  new ResponseCaptureInterceptor(limits.maxResponseSize()),
+                  WRITER_INTERCEPTOR_PRIORITY);
             });
+  }
+
+  /** Once, at the first guarded method: a claim's last resort should be the servlet listener. */
+  private void warnWithoutListener() {
+    if (!listenerChecked.compareAndSet(false, true) || listenerRegistered.getAsBoolean()) {
+      return;
+    }
+    LOG.log(
+        Level.WARNING,
+        "Fenced's ClaimCleanupListener is not registered in this deployment (a metadata-complete"
+            + " web.xml, or not a servlet deployment): a claimed request that fails before its"
+            + " response is released when its CDI request context ends instead. Declare"
+            + " dev.fenced.cdi.jaxrs.ClaimCleanupListener as a <listener> in web.xml.");
   }
 
   /** A cheap first look, so unguarded applications never touch CDI or config here. */

@@ -6,18 +6,21 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Bound to one guarded resource method: runs the {@link RequestGate} and turns its decision into
  * JAX-RS terms (proceed with the claim in a request property, or abort with a replay or a problem).
- * Reads the whole request body and puts it back for the method.
+ * Reads the request body up to the gate's limit and puts it back for the method.
+ *
+ * <p>A claim is handed to whatever ends it at the end of the request: the {@link
+ * ClaimCleanupListener} when it saw this request begin, else the fallback {@code orphans} (a
+ * request-scoped holder). If handing it over fails, the claim is ended here.
  */
 final class IdempotencyRequestFilter implements ContainerRequestFilter {
 
@@ -26,23 +29,35 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
 
   private final RequestGate gate;
   private final String header;
+  private final Consumer<ClaimedRequest> orphans;
 
   /**
    * Creates the filter of one method.
    *
    * @param gate the method's gate
    * @param header the name of the key header
+   * @param orphans ends a claim at the end of a request the cleanup listener does not see
    */
-  IdempotencyRequestFilter(RequestGate gate, String header) {
+  IdempotencyRequestFilter(RequestGate gate, String header, Consumer<ClaimedRequest> orphans) {
     this.gate = Objects.requireNonNull(gate, "gate");
     this.header = Objects.requireNonNull(header, "header");
+    this.orphans = Objects.requireNonNull(orphans, "orphans");
   }
 
   @Override
   public void filter(ContainerRequestContext request) throws IOException {
     Admission admission = gate.admit(describe(request));
     if (admission instanceof Admission.Proceed proceed) {
-      request.setProperty(ClaimedRequest.PROPERTY, proceed.claimed());
+      ClaimedRequest claimed = proceed.claimed();
+      try {
+        request.setProperty(ClaimedRequest.PROPERTY, claimed);
+        if (!ClaimCleanupListener.sawBegin(request.getProperty(ClaimCleanupListener.ACTIVE))) {
+          orphans.accept(claimed);
+        }
+      } catch (RuntimeException | Error e) {
+        claimed.abandon();
+        throw e;
+      }
     } else if (admission instanceof Admission.Replay replay) {
       request.abortWith(replayOf(request, replay.outcome()));
     } else if (admission instanceof Admission.Refused refused) {
@@ -62,7 +77,7 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
         keyHeaders(request),
         principal,
         request.getHeaderString(HttpHeaders.CONTENT_TYPE),
-        () -> bufferBody(request));
+        new EntityBody(request.getEntityStream(), request::setEntityStream, request.getLength()));
   }
 
   /** Every line of the key header; header names are case-insensitive. */
@@ -77,17 +92,6 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
       }
     }
     return List.of();
-  }
-
-  /** Reads the whole entity and puts the bytes back for the resource method. */
-  private static byte[] bufferBody(ContainerRequestContext request) throws IOException {
-    InputStream in = request.getEntityStream();
-    if (in == null) {
-      return new byte[0];
-    }
-    byte[] body = in.readAllBytes();
-    request.setEntityStream(new ByteArrayInputStream(body));
-    return body;
   }
 
   private static Response replayOf(ContainerRequestContext request, HttpOutcome outcome) {

@@ -10,7 +10,9 @@ import java.lang.System.Logger.Level;
  * Bound to one guarded resource method: decides, from the final status and entity, whether the
  * response is stored now (no body), after the writer interceptor captured the body, or not at all
  * (the key is released). Runs after the method returned, so after its own transaction ended; also
- * sees responses an {@code ExceptionMapper} produced.
+ * sees responses an {@code ExceptionMapper} produced. A response to a request that a later request
+ * filter aborted ({@link LastRequestFilter}) releases the key: the method never ran. If deciding
+ * fails, the key is released before the error goes on.
  */
 final class IdempotencyResponseFilter implements ContainerResponseFilter {
 
@@ -32,7 +34,21 @@ final class IdempotencyResponseFilter implements ContainerResponseFilter {
     if (!(request.getProperty(ClaimedRequest.PROPERTY) instanceof ClaimedRequest claimed)) {
       return;
     }
+    try {
+      decide(claimed, response);
+    } catch (RuntimeException | Error e) {
+      claimed.abandon();
+      throw e;
+    }
+  }
+
+  private void decide(ClaimedRequest claimed, ContainerResponseContext response) {
     int status = response.getStatus();
+    if (!claimed.filtersPassed()) {
+      claimed.release(
+          "a request filter after Fenced's answered " + status + " before the method ran");
+      return;
+    }
     Object entity = response.hasEntity() ? response.getEntity() : null;
     switch (ResponsePlan.of(policy, status, entity, response.getMediaType())) {
       case RELEASE -> claimed.release("the status " + status + " is not stored (" + policy + ")");

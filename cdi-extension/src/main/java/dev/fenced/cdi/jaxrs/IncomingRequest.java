@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param keyHeaders every value of the key header (one per header line), empty when absent
  * @param principal the authenticated caller, or {@code null}
  * @param mediaType the request {@code Content-Type}, or {@code null}
- * @param body reads the whole request body (empty when there is none); read only for requests that
- *     carry a valid key
+ * @param body reads the request body up to a bound (empty when there is none); read only for
+ *     requests that carry a valid key
  */
 record IncomingRequest(
     String method,
@@ -64,16 +64,26 @@ record IncomingRequest(
     return query == null ? path : path + "?" + query;
   }
 
-  /** Reads the request body once. */
+  /** Reads the request body once, never holding more than asked for. */
   @FunctionalInterface
   interface Body {
 
     /**
-     * Reads the body.
+     * Reads the body, or its first {@code maxBytes} bytes when it is longer.
      *
+     * @param maxBytes the most bytes to read, at least 1
      * @return the bytes, empty when there is no body
      * @throws IOException when the body cannot be read
      */
-    byte[] read() throws IOException;
+    byte[] read(int maxBytes) throws IOException;
+
+    /**
+     * The length the request declares ({@code Content-Length}).
+     *
+     * @return the length, or -1 when unknown (chunked, or no header)
+     */
+    default long declaredLength() {
+      return -1;
+    }
   }
 }

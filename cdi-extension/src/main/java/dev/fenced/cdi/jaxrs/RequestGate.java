@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.core.config.SizeParser;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.IdempotencyKeys;
@@ -19,9 +20,12 @@ import java.util.Objects;
  *
  * <p>Order: the key header (missing: unguarded, or 400 {@code IDEMPOTENCY_KEY_REQUIRED}; more than
  * one, or not 1-255 printable ASCII after unquoting: 400 {@code IDEMPOTENCY_KEY_INVALID}); then the
- * body, the scope and the fingerprint; then the claim (503 when the store cannot be reached, 409
- * with {@code Retry-After} while the first request runs, 422 for another request under the key, 500
- * when the stored record cannot be decoded). Nothing is claimed for a refused request.
+ * body (larger than {@code fenced.idempotency.max-request-size}: 413 {@code
+ * IDEMPOTENCY_REQUEST_TOO_LARGE}, refused from its {@code Content-Length} without reading, or after
+ * reading one byte more than the limit), the scope and the fingerprint; then the claim (503 when
+ * the store cannot be reached, 409 with {@code Retry-After} while the first request runs, 422 for
+ * another request under the key, 500 when the stored record cannot be decoded). Nothing is claimed
+ * for a refused request.
  */
 final class RequestGate {
 
@@ -30,6 +34,7 @@ final class RequestGate {
   private final IdempotencyRuntime runtime;
   private final IdempotentMethod model;
   private final AfterCommit afterCommit;
+  private final int maxRequestSize;
 
   /**
    * Creates the gate of one method.
@@ -37,11 +42,21 @@ final class RequestGate {
    * @param runtime the shared runtime
    * @param model the method's validated model
    * @param afterCommit when a claim's outcome is recorded
+   * @param maxRequestSize the largest request body accepted, in bytes, 1 to {@link
+   *     dev.fenced.core.config.SizeParser#MAX_BYTES}
    */
-  RequestGate(IdempotencyRuntime runtime, IdempotentMethod model, AfterCommit afterCommit) {
+  RequestGate(
+      IdempotencyRuntime runtime,
+      IdempotentMethod model,
+      AfterCommit afterCommit,
+      long maxRequestSize) {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.model = Objects.requireNonNull(model, "model");
     this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+    if (maxRequestSize < 1 || maxRequestSize > SizeParser.MAX_BYTES) {
+      throw new IllegalArgumentException("maxRequestSize " + maxRequestSize);
+    }
+    this.maxRequestSize = (int) maxRequestSize;
   }
 
   /**
@@ -86,7 +101,13 @@ final class RequestGate {
           e.code(),
           "The " + model.header() + " header is invalid: " + e.getMessage());
     }
-    byte[] body = request.body().read();
+    if (request.body().declaredLength() > maxRequestSize) {
+      return tooLarge(target, key);
+    }
+    byte[] body = request.body().read(maxRequestSize + 1);
+    if (body.length > maxRequestSize) {
+      return tooLarge(target, key);
+    }
     String scope = runtime.scope(model, request.principal());
     Fingerprint fingerprint =
         runtime
@@ -99,9 +120,14 @@ final class RequestGate {
       return refuse(target, key, e.code(), e.getMessage());
     }
     if (claim instanceof Claim.Claimed claimed) {
-      claimed.execution().onLockLost(lost -> runtime.lockLost(target, key));
-      return new Admission.Proceed(
-          new ClaimedRequest(model, target, key, claimed.execution(), afterCommit));
+      try {
+        claimed.execution().onLockLost(lost -> runtime.lockLost(target, key));
+        return new Admission.Proceed(
+            new ClaimedRequest(model, target, key, claimed.execution(), afterCommit));
+      } catch (RuntimeException | Error e) {
+        claimed.execution().close();
+        throw e;
+      }
     }
     if (claim instanceof Claim.Replay replay) {
       return replay(target, key, replay.payload());
@@ -123,6 +149,16 @@ final class RequestGate {
         ErrorCode.IDEMPOTENCY_KEY_REUSED,
         "This idempotency key was already used for a different request (another method, path,"
             + " query or body); use a new key for a new request");
+  }
+
+  private Admission tooLarge(String target, String key) {
+    return refuse(
+        target,
+        key,
+        ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE,
+        "The request body is larger than "
+            + SizeParser.format(maxRequestSize)
+            + ", the most this endpoint accepts; nothing was done. Send a smaller body");
   }
 
   private Admission replay(String target, String key, byte[] payload) {

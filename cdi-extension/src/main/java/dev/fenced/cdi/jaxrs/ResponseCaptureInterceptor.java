@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.core.config.SizeParser;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.MultivaluedMap;
@@ -8,6 +9,7 @@ import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,10 +22,26 @@ import java.util.Map;
  *
  * <p>For a claimed request whose body the response filter awaits, it captures the bytes while they
  * are sent, then stores status, allowlisted headers and bytes; if writing fails it releases the
- * key. For a replay, it sends the stored bytes as they are and skips the inner interceptors and the
- * writer, which already shaped them the first time.
+ * key. A body larger than {@code fenced.idempotency.max-response-size} still reaches the client
+ * whole, but only that many bytes are ever held: it is not stored, the key is released (a repeat
+ * runs the method again) and a WARNING names the request and the record's digest. For a replay, it
+ * sends the stored bytes as they are and skips the inner interceptors and the writer, which already
+ * shaped them the first time.
  */
 final class ResponseCaptureInterceptor implements WriterInterceptor {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced");
+
+  private final long maxResponseSize;
+
+  /**
+   * Creates the interceptor of one method.
+   *
+   * @param maxResponseSize the largest body stored, in bytes
+   */
+  ResponseCaptureInterceptor(long maxResponseSize) {
+    this.maxResponseSize = maxResponseSize;
+  }
 
   @Override
   public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
@@ -39,7 +57,7 @@ final class ResponseCaptureInterceptor implements WriterInterceptor {
     }
     int status = claimed.awaitedStatus();
     OutputStream client = context.getOutputStream();
-    CapturingOutputStream capture = new CapturingOutputStream(client);
+    CapturingOutputStream capture = new CapturingOutputStream(client, maxResponseSize);
     context.setOutputStream(capture);
     try {
       context.proceed();
@@ -49,14 +67,42 @@ final class ResponseCaptureInterceptor implements WriterInterceptor {
     } finally {
       context.setOutputStream(client);
     }
+    try {
+      record(context, claimed, status, capture);
+    } catch (RuntimeException | Error e) {
+      claimed.abandon();
+      throw e;
+    }
+    if (capture.deliveryFailure().isPresent()) {
+      throw capture.deliveryFailure().get();
+    }
+  }
+
+  private void record(
+      WriterInterceptorContext context,
+      ClaimedRequest claimed,
+      int status,
+      CapturingOutputStream capture) {
+    if (capture.exceeded()) {
+      String limit = SizeParser.format(maxResponseSize);
+      LOG.log(
+          Level.WARNING,
+          "The response of "
+              + claimed.target()
+              + " (idempotency record "
+              + claimed.recordDigest()
+              + ") is larger than fenced.idempotency.max-response-size ("
+              + limit
+              + "): it was sent but not stored, and its key was released, so a repeat runs the"
+              + " method again. Raise the limit or return a smaller body to make it replayable.");
+      claimed.release("the response is larger than " + limit);
+      return;
+    }
     claimed.store(
         new HttpOutcome(
             status,
             ReplayHeaders.select(claimed.model().replayHeaders(), headers(context)),
             capture.captured()));
-    if (capture.deliveryFailure().isPresent()) {
-      throw capture.deliveryFailure().get();
-    }
   }
 
   /** The final response headers as strings, the way the container writes them. */

@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 
 class CapturingOutputStreamTest {
 
+  private static final long LIMIT = Long.MAX_VALUE;
+
   private final ByteArrayOutputStream client = new ByteArrayOutputStream();
-  private final CapturingOutputStream capture = new CapturingOutputStream(client);
+  private final CapturingOutputStream capture = new CapturingOutputStream(client, LIMIT);
 
   @Test
   void passes_on_and_keeps_every_byte_value_written_one_by_one() {
@@ -71,7 +73,7 @@ class CapturingOutputStreamTest {
   void keeps_capturing_after_the_client_went_away_and_reports_it() {
     IOException gone = new IOException("Broken pipe");
     FailingAfter failing = new FailingAfter(3, gone);
-    CapturingOutputStream captureToFailing = new CapturingOutputStream(failing);
+    CapturingOutputStream captureToFailing = new CapturingOutputStream(failing, LIMIT);
 
     captureToFailing.write(new byte[] {1, 2, 3}, 0, 3);
     captureToFailing.write(new byte[] {4, 5}, 0, 2);
@@ -88,7 +90,7 @@ class CapturingOutputStreamTest {
   @Test
   void passes_flush_and_close_on() {
     FailingAfter counting = new FailingAfter(Integer.MAX_VALUE, null);
-    CapturingOutputStream wrapped = new CapturingOutputStream(counting);
+    CapturingOutputStream wrapped = new CapturingOutputStream(counting, LIMIT);
 
     wrapped.flush();
     wrapped.close();
@@ -134,5 +136,30 @@ class CapturingOutputStreamTest {
     public void close() {
       closed = true;
     }
+  }
+
+  @Test
+  void sends_a_body_over_the_limit_whole_but_keeps_none_of_it() {
+    CapturingOutputStream limited = new CapturingOutputStream(client, 10);
+    byte[] body = new byte[25];
+    new Random(3).nextBytes(body);
+
+    limited.write(body, 0, 8);
+    limited.write(body, 8, 8);
+    limited.write(body[16]);
+    limited.write(body, 17, 8);
+
+    assertThat(limited.exceeded()).isTrue();
+    assertThat(client.toByteArray()).isEqualTo(body);
+  }
+
+  @Test
+  void keeps_a_body_of_exactly_the_limit() {
+    CapturingOutputStream limited = new CapturingOutputStream(client, 10);
+
+    limited.write(new byte[10], 0, 10);
+
+    assertThat(limited.exceeded()).isFalse();
+    assertThat(limited.captured()).hasSize(10);
   }
 }

@@ -1,6 +1,7 @@
 package dev.fenced.cdi.jaxrs;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
@@ -130,6 +131,52 @@ class ClaimedRequestTest {
 
     assertThat(renewing).isPositive();
     assertThat(time.pendingTasks()).isZero();
+  }
+
+  @Test
+  void ends_the_claim_when_storing_fails_before_the_store_is_reached() {
+    ClaimedRequest request =
+        new ClaimedRequest(
+            Models.pay(),
+            "POST /orders/7/pay",
+            "k-1",
+            ((Claim.Claimed) engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).execution(),
+            new AfterCommit(
+                () -> {
+                  throw new IllegalStateException("no registry");
+                }));
+
+    assertThatThrownBy(() -> request.store(CREATED)).hasMessage("no registry");
+    assertThat(time.pendingTasks()).isZero();
+    assertThat(repeat()).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
+  void ends_the_claim_when_releasing_cannot_ask_the_transaction() {
+    ClaimedRequest request =
+        new ClaimedRequest(
+            Models.pay(),
+            "POST /orders/7/pay",
+            "k-1",
+            ((Claim.Claimed) engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).execution(),
+            new AfterCommit(
+                () -> {
+                  throw new IllegalStateException("no registry");
+                }));
+
+    assertThatThrownBy(() -> request.release("404")).hasMessage("no registry");
+    assertThat(time.pendingTasks()).isZero();
+  }
+
+  @Test
+  void notes_that_every_request_filter_passed() {
+    ClaimedRequest request = claimed();
+    boolean before = request.filtersPassed();
+
+    request.passFilters();
+
+    assertThat(before).isFalse();
+    assertThat(request.filtersPassed()).isTrue();
   }
 
   private ClaimedRequest claimed() {

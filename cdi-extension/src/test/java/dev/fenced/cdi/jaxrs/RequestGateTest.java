@@ -24,6 +24,7 @@ class RequestGateTest {
 
   private static final String BODY = "{\"paymentMethod\":\"card\"}";
   private static final String TARGET = "POST /orders/7/pay";
+  private static final long LIMIT = 1 << 20;
 
   private final ManualTime time = new ManualTime();
   private final InMemoryIdempotencyStore memory = new InMemoryIdempotencyStore(time::nanoTime);
@@ -75,7 +76,7 @@ class RequestGateTest {
   @Test
   void rounds_the_retry_after_hint_up_to_whole_seconds() throws IOException {
     RequestGate gate =
-        new RequestGate(runtime, Models.pay(false, Duration.ofMillis(1500)), noTransactions);
+        new RequestGate(runtime, Models.pay(false, Duration.ofMillis(1500)), noTransactions, LIMIT);
     gate.admit(request("k-1", BODY));
 
     assertThat(((Admission.Refused) gate.admit(request("k-1", BODY))).retryAfter()).isEqualTo("2");
@@ -105,7 +106,7 @@ class RequestGateTest {
                     List.of("k-1"),
                     null,
                     "application/json",
-                    () -> bytes(BODY)));
+                    max -> bytes(BODY)));
     Admission otherQuery =
         gate()
             .admit(
@@ -116,7 +117,7 @@ class RequestGateTest {
                     List.of("k-1"),
                     null,
                     "application/json",
-                    () -> bytes(BODY)));
+                    max -> bytes(BODY)));
 
     assertThat(refusal(otherPath)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     assertThat(refusal(otherQuery)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
@@ -133,7 +134,7 @@ class RequestGateTest {
   @Test
   void refuses_a_request_without_a_key_when_one_is_required_before_reading_it() throws IOException {
     RequestGate gate =
-        new RequestGate(runtime, Models.pay(true, Duration.ofSeconds(1)), noTransactions);
+        new RequestGate(runtime, Models.pay(true, Duration.ofSeconds(1)), noTransactions, LIMIT);
 
     Admission admission = gate.admit(request(null, BODY));
 
@@ -172,7 +173,7 @@ class RequestGateTest {
   void refuses_two_key_headers() throws IOException {
     IncomingRequest twice =
         new IncomingRequest(
-            "POST", "/orders/7/pay", null, List.of("a", "b"), null, null, () -> new byte[0]);
+            "POST", "/orders/7/pay", null, List.of("a", "b"), null, null, max -> new byte[0]);
 
     assertThat(refusal(gate().admit(twice))).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_INVALID);
   }
@@ -243,14 +244,99 @@ class RequestGateTest {
           }
         };
     RequestGate gate =
-        new RequestGate(failingObservers, Models.pay(true, Duration.ofSeconds(1)), noTransactions);
+        new RequestGate(
+            failingObservers, Models.pay(true, Duration.ofSeconds(1)), noTransactions, LIMIT);
 
     assertThat(refusal(gate.admit(request(null, BODY))))
         .isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
   }
 
+  @Test
+  void refuses_a_body_over_the_limit_with_413_reading_one_byte_more_and_claims_nothing()
+      throws IOException {
+    RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 16);
+    int[] asked = new int[1];
+    IncomingRequest big =
+        body(
+            max -> {
+              asked[0] = max;
+              return new byte[Math.min(max, 100)];
+            },
+            -1);
+
+    Admission admission = gate.admit(big);
+
+    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE);
+    assertThat(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE.httpStatus()).isEqualTo(413);
+    assertThat(asked[0]).isEqualTo(17);
+    assertThat(memory.size()).isZero();
+    assertThat(runtime.events)
+        .containsExactly("rejected " + TARGET + " k-1 IDEMPOTENCY_REQUEST_TOO_LARGE");
+  }
+
+  @Test
+  void refuses_a_declared_length_over_the_limit_without_reading_the_body() throws IOException {
+    RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 16);
+
+    Admission admission =
+        gate.admit(
+            body(
+                max -> {
+                  bodyReads++;
+                  return new byte[0];
+                },
+                17));
+
+    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE);
+    assertThat(bodyReads).isZero();
+    assertThat(memory.size()).isZero();
+  }
+
+  @Test
+  void claims_a_body_of_exactly_the_limit() throws IOException {
+    RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 16);
+
+    assertThat(gate.admit(body(max -> new byte[Math.min(max, 16)], 16)))
+        .isInstanceOf(Admission.Proceed.class);
+  }
+
+  @Test
+  void runs_a_small_body_under_a_key_refused_before_for_its_size() throws IOException {
+    RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 16);
+    gate.admit(body(max -> new byte[Math.min(max, 100)], -1));
+
+    assertThat(gate.admit(body(max -> new byte[3], -1))).isInstanceOf(Admission.Proceed.class);
+  }
+
+  private static IncomingRequest body(IntFunctionBody read, long declaredLength) {
+    return new IncomingRequest(
+        "POST",
+        "/orders/7/pay",
+        null,
+        List.of("k-1"),
+        null,
+        "application/octet-stream",
+        new IncomingRequest.Body() {
+          @Override
+          public byte[] read(int maxBytes) {
+            return read.read(maxBytes);
+          }
+
+          @Override
+          public long declaredLength() {
+            return declaredLength;
+          }
+        });
+  }
+
+  /** A body reader that cannot fail. */
+  @FunctionalInterface
+  private interface IntFunctionBody {
+    byte[] read(int maxBytes);
+  }
+
   private RequestGate gate() {
-    return new RequestGate(runtime, Models.pay(), noTransactions);
+    return new RequestGate(runtime, Models.pay(), noTransactions, LIMIT);
   }
 
   private ClaimedRequest claim(IncomingRequest request) throws IOException {
@@ -269,7 +355,7 @@ class RequestGateTest {
         key == null ? List.of() : List.of(key),
         principal,
         "application/json",
-        () -> {
+        max -> {
           bodyReads++;
           return bytes(body);
         });

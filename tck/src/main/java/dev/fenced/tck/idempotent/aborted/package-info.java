@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentAbortedRequestTest}. */
+package dev.fenced.tck.idempotent.aborted;

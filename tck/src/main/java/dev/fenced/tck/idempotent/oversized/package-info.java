@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentResponseTooLargeTest}. */
+package dev.fenced.tck.idempotent.oversized;

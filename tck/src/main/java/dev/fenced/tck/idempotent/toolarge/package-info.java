@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentRequestTooLargeTest}. */
+package dev.fenced.tck.idempotent.toolarge;
