@@ -30,7 +30,7 @@ class IdempotencyRequestFilterTest {
 
   private final ManualTime time = new ManualTime();
   private final IdempotencyEngine engine =
-      new IdempotencyEngine(new InMemoryIdempotencyStore(time.clock()), time.clock(), time);
+      new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time);
   private final Map<String, Object> properties = new HashMap<>();
   private final List<ClaimedRequest> orphans = new ArrayList<>();
   private final IdempotencyRequestFilter filter =

@@ -28,7 +28,7 @@ class IdempotencyResponseFilterTest {
 
   private final ManualTime time = new ManualTime();
   private final IdempotencyEngine engine =
-      new IdempotencyEngine(new InMemoryIdempotencyStore(time.clock()), time.clock(), time);
+      new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time);
   private final IdempotencyResponseFilter filter =
       new IdempotencyResponseFilter(StoragePolicy.of(StoreIf.NOT_SERVER_ERROR));
   private final Map<String, Object> properties = new HashMap<>();

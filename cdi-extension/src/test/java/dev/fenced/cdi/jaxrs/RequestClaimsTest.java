@@ -21,7 +21,7 @@ class RequestClaimsTest {
 
   private final ManualTime time = new ManualTime();
   private final IdempotencyEngine engine =
-      new IdempotencyEngine(new InMemoryIdempotencyStore(time.clock()), time.clock(), time);
+      new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time);
   private final RequestClaims claims = new RequestClaims();
 
   @Test

@@ -29,7 +29,7 @@ class ResponseCaptureInterceptorTest {
 
   private final ManualTime time = new ManualTime();
   private final IdempotencyEngine engine =
-      new IdempotencyEngine(new InMemoryIdempotencyStore(time.clock()), time.clock(), time);
+      new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time);
   private final Map<String, Object> properties = new HashMap<>();
   private final ByteArrayOutputStream client = new ByteArrayOutputStream();
   private OutputStream current = client;
