@@ -74,7 +74,7 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
    *
    * @param started the application context's start
    */
-  void validateSettings(@Observes @Initialized(ApplicationScoped.class) Object started) {
+  static void validateSettings(@Observes @Initialized(ApplicationScoped.class) Object started) {
     settings();
   }
 
