@@ -88,8 +88,8 @@ public final class JpaLockStore implements LockStore {
   }
 
   /**
-   * Deletes locks that expired or were released more than the grace period ago (twice the query
-   * timeout plus a minute; 70 s by default), {@code limit} per statement and transaction, until
+   * Deletes locks that expired or were released more than the grace period ago (21 minutes: twice
+   * the longest query timeout, plus a minute), {@code limit} per statement and transaction, until
    * none is left. The {@code DELETE} checks expiry again, so a lock taken over meanwhile stays.
    * Tokens stay increasing: the sequence is shared by every key, and the grace outlasts any acquire
    * that drew its token before it waited on the row.

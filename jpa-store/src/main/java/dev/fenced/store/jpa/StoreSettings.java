@@ -14,8 +14,9 @@ import java.util.regex.Pattern;
  *     statement_timeout} ({@code SET LOCAL}, this transaction only); past it PostgreSQL cancels the
  *     statement (SQLSTATE 57014) and the call throws {@code StoreUnavailableException}
  * @param lockPruneGraceMillis prune deletes a lock row only this long after it expired or was
- *     released; longer than any store statement can run, so an acquire that drew its fencing token
- *     before it waited can never insert that token after a newer one of its key was pruned
+ *     released; longer than any store statement can run on any instance (whatever query timeout
+ *     each is configured with), so an acquire that drew its fencing token before it waited can
+ *     never insert that token after a newer one of its key was pruned
  */
 record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
 
@@ -28,12 +29,15 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
   /** The longest query timeout accepted: 10 minutes. */
   static final long MAX_QUERY_TIMEOUT_MILLIS = 600_000;
 
-  /** Added to twice the query timeout for the lock prune grace: absorbs clock adjustments. */
-  static final long CLOCK_MARGIN_MILLIS = 60_000;
+  /**
+   * The lock prune grace: twice the longest query timeout any instance may have, plus a minute for
+   * clock adjustments; 21 minutes.
+   */
+  static final long LOCK_PRUNE_GRACE_MILLIS = 2 * MAX_QUERY_TIMEOUT_MILLIS + 60_000;
 
   private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
 
-  /** The defaults: 5 s per statement, locks pruned 70 s after they ended. */
+  /** The defaults: 5 s per statement, locks pruned 21 minutes after they ended. */
   static final StoreSettings DEFAULTS = of(DEFAULT_QUERY_TIMEOUT_MILLIS);
 
   StoreSettings {
@@ -56,9 +60,9 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
     }
   }
 
-  /** The settings for a query timeout; the prune grace is twice it plus a minute. */
+  /** The settings for a query timeout, with the lock prune grace {@link #LOCK_PRUNE_GRACE_MILLIS}. */
   static StoreSettings of(long queryTimeoutMillis) {
-    return new StoreSettings(queryTimeoutMillis, 2 * queryTimeoutMillis + CLOCK_MARGIN_MILLIS);
+    return new StoreSettings(queryTimeoutMillis, LOCK_PRUNE_GRACE_MILLIS);
   }
 
   /** The settings for a query timeout given as a {@link Duration}. */

@@ -80,7 +80,7 @@ class QueryTimeoutTest {
                 .queryTimeoutMillis())
         .isEqualTo(750);
     assertThat(StoreSettings.read(Map.of(StoreSettings.QUERY_TIMEOUT, "2s")::get))
-        .isEqualTo(new StoreSettings(2_000, 64_000));
+        .isEqualTo(new StoreSettings(2_000, StoreSettings.LOCK_PRUNE_GRACE_MILLIS));
     assertThat(
             StoreSettings.read(Map.of(StoreSettings.QUERY_TIMEOUT, "1m")::get).queryTimeoutMillis())
         .isEqualTo(60_000);
