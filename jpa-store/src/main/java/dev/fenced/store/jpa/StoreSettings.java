@@ -60,7 +60,9 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
     }
   }
 
-  /** The settings for a query timeout, with the lock prune grace {@link #LOCK_PRUNE_GRACE_MILLIS}. */
+  /**
+   * The settings for a query timeout, with the lock prune grace {@link #LOCK_PRUNE_GRACE_MILLIS}.
+   */
   static StoreSettings of(long queryTimeoutMillis) {
     return new StoreSettings(queryTimeoutMillis, LOCK_PRUNE_GRACE_MILLIS);
   }
