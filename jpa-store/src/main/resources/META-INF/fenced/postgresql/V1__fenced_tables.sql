@@ -13,8 +13,9 @@ CREATE TABLE IF NOT EXISTS fenced_idempotency (
 );
 CREATE INDEX IF NOT EXISTS fenced_idempotency_expires_at ON fenced_idempotency (expires_at);
 
--- Locks and leases. A released lock stays as a row with expires_at = '-infinity' (until pruned), so
--- the next acquire takes it over in place and draws its fencing token after locking the row.
+-- Locks and leases. A released lock stays as a row with expires_at = the time of its release (pruned
+-- only after a grace period), so the next acquire takes it over in place and draws its fencing token
+-- after locking the row.
 CREATE TABLE IF NOT EXISTS fenced_locks (
     key_hash   text        NOT NULL PRIMARY KEY,
     key        text        NOT NULL,

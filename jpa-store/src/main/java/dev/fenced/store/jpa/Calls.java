@@ -1,24 +1,99 @@
 package dev.fenced.store.jpa;
 
+import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
-/** One store call: its own transaction, failures translated, arguments checked. */
+/**
+ * One store call: its own transaction, pinned to READ COMMITTED and bounded by the query timeout,
+ * retried when PostgreSQL reports a transient conflict, failures translated, arguments checked.
+ */
 final class Calls {
 
-  private final StoreTransactions transactions;
+  /** How often a statement runs when PostgreSQL keeps refusing it with a transient conflict. */
+  static final int CONFLICT_ATTEMPTS = 3;
 
-  Calls(StoreTransactions transactions) {
+  private final StoreTransactions transactions;
+  private final StoreSettings settings;
+  private final String prelude;
+
+  Calls(StoreTransactions transactions, StoreSettings settings) {
     this.transactions = Objects.requireNonNull(transactions, "transactions");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    // SET TRANSACTION must be the transaction's first statement; both settings end with it
+    this.prelude =
+        "SET TRANSACTION ISOLATION LEVEL READ COMMITTED;"
+            + " SET LOCAL statement_timeout = "
+            + settings.queryTimeoutMillis();
   }
 
+  StoreSettings settings() {
+    return settings;
+  }
+
+  /**
+   * Runs {@code work}; a transient conflict still there after {@value #CONFLICT_ATTEMPTS} attempts
+   * throws {@link StoreUnavailableException}: the calls that use this touch only the caller's own
+   * row, so an unending conflict there is not contention between callers.
+   */
   <T> T run(String what, Function<EntityManager, T> work) {
+    return run(
+        what,
+        work,
+        failure -> {
+          throw new StoreUnavailableException(
+              "PostgreSQL store: "
+                  + what
+                  + " kept failing with a transient conflict ("
+                  + StoreFailures.state(failure)
+                  + ") "
+                  + CONFLICT_ATTEMPTS
+                  + " times in a row",
+              failure);
+        });
+  }
+
+  /**
+   * Runs {@code work}; a transient conflict still there after {@value #CONFLICT_ATTEMPTS} attempts
+   * answers {@code contended}: for an acquire, another caller is busy on the key.
+   */
+  <T> T runOrContended(String what, Function<EntityManager, T> work, Supplier<T> contended) {
+    return run(what, work, failure -> contended.get());
+  }
+
+  private <T> T run(
+      String what, Function<EntityManager, T> work, Function<RuntimeException, T> onLastConflict) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return transactions.inNewTransaction(
+            em -> {
+              em.createNativeQuery(prelude).executeUpdate();
+              return work.apply(em);
+            });
+      } catch (RuntimeException e) {
+        if (!StoreFailures.transientConflict(e)) {
+          throw StoreFailures.translate(what, e);
+        }
+        if (attempt >= CONFLICT_ATTEMPTS) {
+          return onLastConflict.apply(e);
+        }
+        pauseBefore(attempt + 1);
+      }
+    }
+  }
+
+  /** A few milliseconds, random, growing: two callers that conflicted do not meet again at once. */
+  private static void pauseBefore(int attempt) {
     try {
-      return transactions.inNewTransaction(work);
-    } catch (RuntimeException e) {
-      throw StoreFailures.translate(what, e);
+      Thread.sleep(ThreadLocalRandom.current().nextLong(1, 10L * attempt));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new StoreUnavailableException("PostgreSQL store: interrupted before a retry", e);
     }
   }
 
@@ -30,11 +105,29 @@ final class Calls {
     return query;
   }
 
-  /** PostgreSQL text cannot hold U+0000: such a value is rejected, never altered. */
+  /**
+   * PostgreSQL text holds neither U+0000 nor a lone surrogate (which UTF-8 cannot encode, and which
+   * would reach the database as {@code ?}, so two keys would collide): such a value is rejected,
+   * never altered.
+   */
   static String text(String name, String value) {
     Objects.requireNonNull(value, name);
-    if (value.indexOf('\u0000') >= 0) {
-      throw new IllegalArgumentException(name + " must not contain U+0000 (PostgreSQL text)");
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c == '\u0000') {
+        throw new IllegalArgumentException(name + " must not contain U+0000 (PostgreSQL text)");
+      }
+      if (Character.isHighSurrogate(c)
+          && i + 1 < value.length()
+          && Character.isLowSurrogate(value.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        throw new IllegalArgumentException(
+            name
+                + " is not valid Unicode: a lone surrogate at index "
+                + i
+                + ", which PostgreSQL cannot store");
+      }
     }
     return value;
   }
@@ -47,8 +140,13 @@ final class Calls {
   }
 
   static long ttl(String name, long millis) {
-    if (millis <= 0) {
-      throw new IllegalArgumentException(name + " must be positive, got " + millis);
+    if (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS) {
+      throw new IllegalArgumentException(
+          name
+              + " must be from 1 to "
+              + StoreLimits.MAX_TTL_MILLIS
+              + " ms (StoreLimits.MAX_TTL_MILLIS), got "
+              + millis);
     }
     return millis;
   }

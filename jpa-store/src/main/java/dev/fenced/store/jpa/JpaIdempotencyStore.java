@@ -6,6 +6,7 @@ import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,11 +19,17 @@ import java.util.Objects;
  * when that insert loses, one {@code SELECT} reads the live record to report it (it decides
  * nothing). {@code complete}, {@code release} and {@code extend} carry the owner and {@code
  * expires_at > clock_timestamp()} in the {@code WHERE} of the statement that writes. Expiry is on
- * the database's clock. Connection failures throw {@link StoreUnavailableException}.
+ * the database's clock.
+ *
+ * <p>Each transaction runs READ COMMITTED whatever the database's default, and each statement
+ * within the query timeout (default {@value StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms).
+ * Connection failures, timeouts and pool exhaustion throw {@link StoreUnavailableException}; a
+ * serialization failure, deadlock or lock timeout is retried, and an acquire still refused reports
+ * contention ({@link AcquireResult.InFlight}), never an outage.
  */
 public final class JpaIdempotencyStore implements IdempotencyStore {
 
-  /** How often {@code acquire} tries again when the record it lost to vanished before the read. */
+  /** How often {@code acquire} tries when the record it lost to vanished before the read. */
   static final int ACQUIRE_ATTEMPTS = 5;
 
   private final Calls calls;
@@ -34,11 +41,21 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
    * @param factory a persistence unit on PostgreSQL holding the Fenced tables
    */
   public JpaIdempotencyStore(EntityManagerFactory factory) {
-    this(new ResourceLocalTransactions(factory));
+    this(new ResourceLocalTransactions(factory), StoreSettings.DEFAULTS);
   }
 
-  JpaIdempotencyStore(StoreTransactions transactions) {
-    this.calls = new Calls(transactions);
+  /**
+   * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE) with its own query timeout.
+   *
+   * @param factory a persistence unit on PostgreSQL holding the Fenced tables
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   */
+  public JpaIdempotencyStore(EntityManagerFactory factory, Duration queryTimeout) {
+    this(new ResourceLocalTransactions(factory), StoreSettings.of(queryTimeout));
+  }
+
+  JpaIdempotencyStore(StoreTransactions transactions, StoreSettings settings) {
+    this.calls = new Calls(transactions, settings);
   }
 
   @Override
@@ -49,7 +66,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     Calls.ttl("lockTtlMillis", lockTtlMillis);
     for (int attempt = 1; attempt <= ACQUIRE_ATTEMPTS; attempt++) {
       boolean won =
-          calls.run(
+          calls.runOrContended(
               "acquire",
               em ->
                   !Calls.query(
@@ -61,14 +78,16 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
                           owner,
                           lockTtlMillis)
                       .getResultList()
-                      .isEmpty());
+                      .isEmpty(),
+              () -> false);
       if (won) {
         return new AcquireResult.Acquired();
       }
       List<?> live =
-          calls.run(
+          calls.runOrContended(
               "acquire (read)",
-              em -> Calls.query(em, PostgresStatements.IDEMPOTENCY_READ, hash).getResultList());
+              em -> Calls.query(em, PostgresStatements.IDEMPOTENCY_READ, hash).getResultList(),
+              List::of);
       if (!live.isEmpty()) {
         Object[] row = Columns.row(live.get(0));
         String storedFingerprint = Columns.text(row[0]);
@@ -78,10 +97,9 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
       }
       // released or expired between the insert and the read: try the insert again
     }
-    throw new StoreUnavailableException(
-        "PostgreSQL store: acquire found the record of its key gone "
-            + ACQUIRE_ATTEMPTS
-            + " times in a row; too much contention on one key");
+    // every round lost to a caller whose record was gone by the read: others are busy on the key,
+    // which is contention (409), not an outage; the caller's own fingerprint is all there is
+    return new AcquireResult.InFlight(fingerprint);
   }
 
   @Override

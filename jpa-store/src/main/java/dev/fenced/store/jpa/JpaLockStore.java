@@ -5,6 +5,7 @@ import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -18,7 +19,14 @@ import java.util.OptionalLong;
  * token}, the fencing token drawn from the sequence inside it; {@code renew} and {@code release}
  * carry the owner and {@code expires_at > clock_timestamp()} in their {@code WHERE}. A release
  * expires the row in place, so the key's next token is drawn after locking its row and always
- * exceeds the last. Connection failures throw {@link StoreUnavailableException}.
+ * exceeds the last. {@link #prune(int)} leaves a row alone for a grace period after it expired or
+ * was released, longer than any statement may run, so a token never goes down on its key.
+ *
+ * <p>Each transaction runs READ COMMITTED whatever the database's default, and each statement
+ * within the query timeout (default {@value StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms).
+ * Connection failures, timeouts and pool exhaustion throw {@link StoreUnavailableException}; a
+ * serialization failure, deadlock or lock timeout is retried, and an acquire still refused reports
+ * contention (empty), never an outage.
  */
 public final class JpaLockStore implements LockStore {
 
@@ -31,11 +39,21 @@ public final class JpaLockStore implements LockStore {
    * @param factory a persistence unit on PostgreSQL holding the Fenced tables
    */
   public JpaLockStore(EntityManagerFactory factory) {
-    this(new ResourceLocalTransactions(factory));
+    this(new ResourceLocalTransactions(factory), StoreSettings.DEFAULTS);
   }
 
-  JpaLockStore(StoreTransactions transactions) {
-    this.calls = new Calls(transactions);
+  /**
+   * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE) with its own query timeout.
+   *
+   * @param factory a persistence unit on PostgreSQL holding the Fenced tables
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   */
+  public JpaLockStore(EntityManagerFactory factory, Duration queryTimeout) {
+    this(new ResourceLocalTransactions(factory), StoreSettings.of(queryTimeout));
+  }
+
+  JpaLockStore(StoreTransactions transactions, StoreSettings settings) {
+    this.calls = new Calls(transactions, settings);
   }
 
   @Override
@@ -44,11 +62,12 @@ public final class JpaLockStore implements LockStore {
     Calls.text("owner", owner);
     Calls.ttl("ttlMillis", ttlMillis);
     List<?> token =
-        calls.run(
+        calls.runOrContended(
             "acquire",
             em ->
                 Calls.query(em, PostgresStatements.LOCK_ACQUIRE, hash, key, owner, ttlMillis)
-                    .getResultList());
+                    .getResultList(),
+            List::of);
     return token.isEmpty()
         ? OptionalLong.empty()
         : OptionalLong.of(Columns.number(Columns.row(token.get(0))[0]));
@@ -69,9 +88,11 @@ public final class JpaLockStore implements LockStore {
   }
 
   /**
-   * Deletes expired and released locks, {@code limit} per statement and transaction, until none is
-   * left. The {@code DELETE} checks expiry again, so a lock taken over meanwhile stays. Tokens stay
-   * increasing: the sequence is shared by every key.
+   * Deletes locks that expired or were released more than the grace period ago (21 minutes: twice
+   * the longest query timeout, plus a minute), {@code limit} per statement and transaction, until
+   * none is left. The {@code DELETE} checks expiry again, so a lock taken over meanwhile stays.
+   * Tokens stay increasing: the sequence is shared by every key, and the grace outlasts any acquire
+   * that drew its token before it waited on the row.
    *
    * @param limit the most rows one {@code DELETE} removes, positive
    * @return how many locks were deleted
@@ -83,7 +104,14 @@ public final class JpaLockStore implements LockStore {
     do {
       deleted =
           calls.run(
-              "prune", em -> Calls.query(em, PostgresStatements.LOCK_PRUNE, limit).executeUpdate());
+              "prune",
+              em ->
+                  Calls.query(
+                          em,
+                          PostgresStatements.LOCK_PRUNE,
+                          limit,
+                          calls.settings().lockPruneGraceMillis())
+                      .executeUpdate());
       total += deleted;
     } while (deleted == limit);
     return total;

@@ -25,10 +25,10 @@ final class JpaStore implements IdempotencyStore, LockStore {
   private final JpaLockStore locks;
   private final Calls calls;
 
-  JpaStore(StoreTransactions transactions) {
-    this.records = new JpaIdempotencyStore(transactions);
-    this.locks = new JpaLockStore(transactions);
-    this.calls = new Calls(transactions);
+  JpaStore(StoreTransactions transactions, StoreSettings settings) {
+    this.records = new JpaIdempotencyStore(transactions, settings);
+    this.locks = new JpaLockStore(transactions, settings);
+    this.calls = new Calls(transactions, settings);
   }
 
   @Override

@@ -4,6 +4,8 @@ import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.inject.Inject;
@@ -45,6 +47,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * ({@code @Transactional(REQUIRES_NEW)}); a {@code RESOURCE_LOCAL} unit uses its own {@code
  * EntityTransaction} per call. {@code release(key, owner)}, declared by both SPIs, releases
  * whichever the owner holds ({@link JpaStore}).
+ *
+ * <p>{@value StoreSettings#QUERY_TIMEOUT} bounds every statement (default {@value
+ * StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms); an invalid value fails the deployment, naming
+ * the key.
  */
 @ApplicationScoped
 @Named("jpa")
@@ -61,6 +67,16 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
 
   /** For CDI. */
   public JpaStoreBean() {}
+
+  /**
+   * Reads {@value StoreSettings#QUERY_TIMEOUT} when the application starts, so that an invalid
+   * value fails the deployment rather than the first store call.
+   *
+   * @param started the application context's start
+   */
+  static void validateSettings(@Observes @Initialized(ApplicationScoped.class) Object started) {
+    settings();
+  }
 
   @Override
   public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
@@ -121,7 +137,7 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
 
   private synchronized JpaStore store() {
     if (store == null) {
-      store = new JpaStore(transactions());
+      store = new JpaStore(transactions(), settings());
     }
     return store;
   }
@@ -138,6 +154,11 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
       };
     }
     return new ResourceLocalTransactions(factory);
+  }
+
+  private static StoreSettings settings() {
+    return StoreSettings.read(
+        key -> ConfigProvider.getConfig().getOptionalValue(key, String.class).orElse(null));
   }
 
   private EntityManagerFactory factory() {

@@ -70,7 +70,7 @@ public class LockEntity {
   }
 
   /**
-   * When the lock stops existing, on the database's clock ({@code -infinity} once released).
+   * When the lock stops existing, on the database's clock (the time of its release once released).
    *
    * @return the expiry
    */

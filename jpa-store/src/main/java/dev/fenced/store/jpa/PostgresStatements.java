@@ -15,6 +15,9 @@ final class PostgresStatements {
   private static final String TTL =
       "clock_timestamp() + CAST(?%d AS bigint) * interval '1 millisecond'";
 
+  private static final String GRACE_AGO =
+      "clock_timestamp() - CAST(?2 AS bigint) * interval '1 millisecond'";
+
   /** ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms; a row when the caller won. */
   static final String IDEMPOTENCY_ACQUIRE =
       "INSERT INTO fenced_idempotency (key_hash, key, fingerprint, owner, payload, expires_at)"
@@ -73,13 +76,27 @@ final class PostgresStatements {
           + ttl(3)
           + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
 
-  /** ?1 key_hash, ?2 owner: expires the row in place, keeping its token. */
+  /**
+   * ?1 key_hash, ?2 owner: expires the row in place, now, keeping its token; the time of the
+   * release starts the prune grace ({@link #LOCK_PRUNE}).
+   */
   static final String LOCK_RELEASE =
-      "UPDATE fenced_locks SET expires_at = CAST('-infinity' AS timestamptz)"
+      "UPDATE fenced_locks SET expires_at = clock_timestamp()"
           + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
 
-  /** ?1 limit. */
-  static final String LOCK_PRUNE = prune("fenced_locks");
+  /**
+   * ?1 limit, ?2 grace ms: deletes up to ?1 locks that expired (or were released) more than ?2 ago.
+   * {@link #LOCK_ACQUIRE} draws the token of a fresh row in its {@code VALUES}, before it may wait
+   * on a conflicting row: were that row pruned meanwhile, the acquire would insert its older token
+   * after a newer one. The grace is longer than any statement may run (the query timeout), so a row
+   * that an acquire still running can have met is never pruned.
+   */
+  static final String LOCK_PRUNE =
+      "DELETE FROM fenced_locks WHERE key_hash IN (SELECT key_hash FROM fenced_locks"
+          + " WHERE expires_at <= "
+          + GRACE_AGO
+          + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND expires_at <= "
+          + GRACE_AGO;
 
   /**
    * ?1 key_hash, ?2 owner: the {@code release} shared by {@code IdempotencyStore} and {@code

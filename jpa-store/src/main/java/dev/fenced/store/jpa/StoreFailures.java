@@ -11,7 +11,9 @@ import java.util.Map;
 
 /**
  * Tells a database that cannot be reached from a statement that failed: the first becomes {@link
- * StoreUnavailableException} (the engines then fail closed), the second propagates unchanged.
+ * StoreUnavailableException} (the engines then fail closed), the second propagates unchanged. A
+ * transient conflict (serialization failure, deadlock, lock timeout) is told apart for {@link
+ * Calls} to retry.
  */
 final class StoreFailures {
 
@@ -34,6 +36,30 @@ final class StoreFailures {
         : failure;
   }
 
+  /**
+   * Whether any cause is a conflict a retry of the same statement may not meet again: SQLSTATE
+   * 40001 (serialization failure), 40P01 (deadlock), 55P03 (lock not available, {@code
+   * lock_timeout}). The store's statements are single atomic statements, so running one again is
+   * safe.
+   */
+  static boolean transientConflict(Throwable failure) {
+    return state(failure) != null;
+  }
+
+  /** The SQLSTATE of the first transient conflict among the causes, or {@code null}. */
+  static String state(Throwable failure) {
+    Map<Throwable, Boolean> seen = new IdentityHashMap<>();
+    for (Throwable t = failure; t != null && seen.put(t, true) == null; t = next(t)) {
+      if (t instanceof SQLException sql) {
+        String state = sql.getSQLState();
+        if ("40001".equals(state) || "40P01".equals(state) || "55P03".equals(state)) {
+          return state;
+        }
+      }
+    }
+    return null;
+  }
+
   /** Whether any cause says the connection, the pool or the server is unavailable. */
   static boolean unreachable(Throwable failure) {
     Map<Throwable, Boolean> seen = new IdentityHashMap<>();
@@ -47,6 +73,9 @@ final class StoreFailures {
         return true;
       }
       if (t instanceof SQLException sql && unavailableState(sql.getSQLState())) {
+        return true;
+      }
+      if (connectorFailure(t)) {
         return true;
       }
     }
@@ -64,6 +93,20 @@ final class StoreFailures {
             || state.startsWith("53")
             || state.startsWith("57P0")
             || state.equals("57014"));
+  }
+
+  /**
+   * A Jakarta Connectors {@code ResourceException}: how a server's pool says it has no connection
+   * (WildFly: IJ000453 / IJ000655 after {@code blocking-timeout-wait-millis}), wrapped in an {@code
+   * SQLException} without a state. By name: the Connectors API is not on every class path.
+   */
+  private static boolean connectorFailure(Throwable t) {
+    for (Class<?> c = t.getClass(); c != null; c = c.getSuperclass()) {
+      if (c.getName().equals("jakarta.resource.ResourceException")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static Throwable next(Throwable t) {

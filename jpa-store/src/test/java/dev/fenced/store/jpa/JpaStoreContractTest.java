@@ -34,7 +34,7 @@ class JpaStoreContractTest {
     PostgresServer server = PostgresServer.get();
     Schema.apply(server);
     factory = Provider.HIBERNATE.open(server);
-    store = new JpaStore(new ResourceLocalTransactions(factory));
+    store = new JpaStore(new ResourceLocalTransactions(factory), StoreSettings.DEFAULTS);
   }
 
   @AfterAll

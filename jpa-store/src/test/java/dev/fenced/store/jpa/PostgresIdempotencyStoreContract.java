@@ -5,6 +5,7 @@ import dev.fenced.tck.store.IdempotencyStoreContract;
 import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.TestInstance;
@@ -17,18 +18,29 @@ import org.junit.jupiter.api.TestInstance;
 abstract class PostgresIdempotencyStoreContract extends IdempotencyStoreContract {
 
   private final Provider provider;
+  private final Function<PostgresServer, String> database;
   private EntityManagerFactory factory;
   private JpaIdempotencyStore store;
 
   PostgresIdempotencyStoreContract(Provider provider) {
+    this(provider, PostgresServer::jdbcUrl);
+  }
+
+  /**
+   * @param provider the JPA provider
+   * @param database the JDBC URL of the database to run on, given the test server
+   */
+  PostgresIdempotencyStoreContract(Provider provider, Function<PostgresServer, String> database) {
     this.provider = provider;
+    this.database = database;
   }
 
   @BeforeAll
   void open() {
     PostgresServer server = PostgresServer.get();
-    Schema.apply(server);
-    factory = provider.open(server);
+    String url = database.apply(server);
+    Schema.apply(server, url);
+    factory = provider.open(server, url);
     store = new JpaIdempotencyStore(factory);
   }
 

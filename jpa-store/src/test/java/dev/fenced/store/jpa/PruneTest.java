@@ -30,6 +30,11 @@ class PruneTest {
   private static final long LONG_TTL_MILLIS = 60_000;
   private static final long PAST_EXPIRY_MILLIS = 600;
 
+  /** A short lock prune grace, so the tests wait it out; it still exceeds the query timeout. */
+  private static final StoreSettings SHORT_GRACE = new StoreSettings(1_000, 1_500);
+
+  private static final long PAST_LOCK_GRACE_MILLIS = SHORT_TTL_MILLIS + 1_500 + 400;
+
   private static final Map<Provider, EntityManagerFactory> FACTORIES =
       new EnumMap<>(Provider.class);
 
@@ -76,7 +81,7 @@ class PruneTest {
   void pruning_locks_deletes_expired_locks_keeps_live_ones_and_tokens_keep_growing(
       Provider provider) throws InterruptedException {
     EntityManagerFactory factory = FACTORIES.get(provider);
-    JpaLockStore store = new JpaLockStore(factory);
+    JpaLockStore store = new JpaLockStore(new ResourceLocalTransactions(factory), SHORT_GRACE);
     List<String> expiring = keys("prune-lock-expiring", 5);
     long lastToken =
         expiring.stream()
@@ -86,7 +91,7 @@ class PruneTest {
     String live = key("prune-lock-live");
     store.acquire(live, "owner", LONG_TTL_MILLIS);
 
-    Thread.sleep(PAST_EXPIRY_MILLIS);
+    Thread.sleep(PAST_LOCK_GRACE_MILLIS);
     int deleted = store.prune(2);
 
     assertThat(deleted).isGreaterThanOrEqualTo(expiring.size());
@@ -102,13 +107,13 @@ class PruneTest {
   void the_combined_store_behind_the_jpa_bean_prunes_records_and_locks()
       throws InterruptedException {
     EntityManagerFactory factory = FACTORIES.get(Provider.HIBERNATE);
-    JpaStore store = new JpaStore(new ResourceLocalTransactions(factory));
+    JpaStore store = new JpaStore(new ResourceLocalTransactions(factory), SHORT_GRACE);
     String record = key("prune-combined-record");
     String lock = key("prune-combined-lock");
     store.acquire(record, "owner-a", "fp", SHORT_TTL_MILLIS);
     store.acquire(lock, "owner-b", SHORT_TTL_MILLIS);
 
-    Thread.sleep(PAST_EXPIRY_MILLIS);
+    Thread.sleep(PAST_LOCK_GRACE_MILLIS);
 
     assertThat(store.pruneRecords(100)).isGreaterThanOrEqualTo(1);
     assertThat(store.pruneLocks(100)).isGreaterThanOrEqualTo(1);

@@ -64,7 +64,8 @@ class StoreTransactionIsolationTest {
     EntityManager joined = factory.createEntityManager();
     try {
       joined.getTransaction().begin();
-      new JpaIdempotencyStore(joining(joined)).acquire(naiveKey, "a", "fp-a", 60_000);
+      new JpaIdempotencyStore(joining(joined), StoreSettings.DEFAULTS)
+          .acquire(naiveKey, "a", "fp-a", 60_000);
       joined.getTransaction().rollback();
     } finally {
       joined.close();
@@ -107,7 +108,8 @@ class StoreTransactionIsolationTest {
     EntityManager joined = factory.createEntityManager();
     try {
       joined.getTransaction().begin();
-      new JpaIdempotencyStore(joining(joined)).acquire(naiveKey, "a", "fp-a", 60_000);
+      new JpaIdempotencyStore(joining(joined), StoreSettings.DEFAULTS)
+          .acquire(naiveKey, "a", "fp-a", 60_000);
       CompletableFuture<AcquireResult> blocked =
           CompletableFuture.supplyAsync(() -> store.acquire(naiveKey, "b", "fp-b", 60_000));
       Thread.sleep(1_000);

@@ -1,0 +1,106 @@
+package dev.fenced.store.jpa;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * How long the store lets PostgreSQL work on one statement, and how long prune leaves a lock row
+ * alone after it expired.
+ *
+ * @param queryTimeoutMillis {@value #QUERY_TIMEOUT}: every store statement runs with this {@code
+ *     statement_timeout} ({@code SET LOCAL}, this transaction only); past it PostgreSQL cancels the
+ *     statement (SQLSTATE 57014) and the call throws {@code StoreUnavailableException}
+ * @param lockPruneGraceMillis prune deletes a lock row only this long after it expired or was
+ *     released; longer than any store statement can run on any instance (whatever query timeout
+ *     each is configured with), so an acquire that drew its fencing token before it waited can
+ *     never insert that token after a newer one of its key was pruned
+ */
+record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
+
+  /** The config key of the query timeout. */
+  static final String QUERY_TIMEOUT = "fenced.jpa.query-timeout";
+
+  /** The default query timeout: 5 seconds. */
+  static final long DEFAULT_QUERY_TIMEOUT_MILLIS = 5_000;
+
+  /** The longest query timeout accepted: 10 minutes. */
+  static final long MAX_QUERY_TIMEOUT_MILLIS = 600_000;
+
+  /**
+   * The lock prune grace: twice the longest query timeout any instance may have, plus a minute for
+   * clock adjustments; 21 minutes.
+   */
+  static final long LOCK_PRUNE_GRACE_MILLIS = 2 * MAX_QUERY_TIMEOUT_MILLIS + 60_000;
+
+  private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
+
+  /** The defaults: 5 s per statement, locks pruned 21 minutes after they ended. */
+  static final StoreSettings DEFAULTS = of(DEFAULT_QUERY_TIMEOUT_MILLIS);
+
+  StoreSettings {
+    if (queryTimeoutMillis < 1 || queryTimeoutMillis > MAX_QUERY_TIMEOUT_MILLIS) {
+      throw new IllegalArgumentException(
+          QUERY_TIMEOUT
+              + " must be from 1 ms to "
+              + MAX_QUERY_TIMEOUT_MILLIS / 60_000
+              + " minutes, got "
+              + queryTimeoutMillis
+              + " ms");
+    }
+    if (lockPruneGraceMillis <= queryTimeoutMillis) {
+      throw new IllegalArgumentException(
+          "the lock prune grace must exceed the query timeout, got "
+              + lockPruneGraceMillis
+              + " ms for "
+              + queryTimeoutMillis
+              + " ms");
+    }
+  }
+
+  /**
+   * The settings for a query timeout, with the lock prune grace {@link #LOCK_PRUNE_GRACE_MILLIS}.
+   */
+  static StoreSettings of(long queryTimeoutMillis) {
+    return new StoreSettings(queryTimeoutMillis, LOCK_PRUNE_GRACE_MILLIS);
+  }
+
+  /** The settings for a query timeout given as a {@link Duration}. */
+  static StoreSettings of(Duration queryTimeout) {
+    return of(queryTimeout.toMillis());
+  }
+
+  /**
+   * Reads {@value #QUERY_TIMEOUT}: {@code "5000"}, {@code "5000ms"}, {@code "5s"} or {@code "1m"}.
+   *
+   * @param config a config key to its value, or {@code null} when unset
+   * @throws IllegalArgumentException naming the key of an invalid value
+   */
+  static StoreSettings read(Function<String, String> config) {
+    String value = config.apply(QUERY_TIMEOUT);
+    if (value == null || value.isBlank()) {
+      return DEFAULTS;
+    }
+    Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
+    if (m.matches()) {
+      long amount = Long.parseLong(m.group(1));
+      String unit = m.group(2) == null ? "ms" : m.group(2);
+      long millis =
+          switch (unit) {
+            case "s" -> amount * 1000;
+            case "m" -> amount * 60_000;
+            default -> amount;
+          };
+      if (millis >= 1 && millis <= MAX_QUERY_TIMEOUT_MILLIS) {
+        return of(millis);
+      }
+    }
+    throw new IllegalArgumentException(
+        QUERY_TIMEOUT
+            + "="
+            + value
+            + " is not a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")");
+  }
+}

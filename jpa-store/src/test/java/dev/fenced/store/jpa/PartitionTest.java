@@ -1,0 +1,129 @@
+package dev.fenced.store.jpa;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.tck.support.StallingProxy;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * A partition (connections open, nothing answers), made by a proxy between the store and PostgreSQL
+ * that stops forwarding: every call fails with {@link StoreUnavailableException} within the
+ * connection settings' bound (pgjdbc {@code socketTimeout}, {@code loginTimeout}, the pool's wait),
+ * never hangs, and the store works again once the network does.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PartitionTest {
+
+  private static final Pattern HOST_PORT = Pattern.compile("//([^/:?,]+)(?::(\\d+))?");
+
+  /** pgjdbc socketTimeout and loginTimeout (s), the pool's wait and validation (ms). */
+  private static final int SOCKET_TIMEOUT_SECONDS = 2;
+
+  private static final Duration BOUND = Duration.ofSeconds(SOCKET_TIMEOUT_SECONDS + 6);
+
+  private StallingProxy proxy;
+  private EntityManagerFactory factory;
+  private JpaIdempotencyStore records;
+  private JpaLockStore locks;
+
+  @BeforeAll
+  void open() throws Exception {
+    PostgresServer server = PostgresServer.get();
+    Schema.apply(server);
+    Matcher target = HOST_PORT.matcher(server.jdbcUrl());
+    assertThat(target.find()).as("host and port in " + server.jdbcUrl()).isTrue();
+    proxy =
+        StallingProxy.start(
+            target.group(1), target.group(2) == null ? 5432 : Integer.parseInt(target.group(2)));
+    String url = server.jdbcUrl().replaceFirst(HOST_PORT.pattern(), "//127.0.0.1:" + proxy.port());
+    url +=
+        (url.contains("?") ? "&" : "?")
+            + "socketTimeout="
+            + SOCKET_TIMEOUT_SECONDS
+            + "&connectTimeout=2&loginTimeout="
+            + SOCKET_TIMEOUT_SECONDS;
+    factory =
+        Provider.HIBERNATE.open(
+            server,
+            url,
+            Map.of(
+                "hibernate.hikari.minimumIdle", "2",
+                "hibernate.hikari.maximumPoolSize", "4",
+                "hibernate.hikari.connectionTimeout", "2000",
+                "hibernate.hikari.validationTimeout", "1000"));
+    records = new JpaIdempotencyStore(factory, Duration.ofSeconds(1));
+    locks = new JpaLockStore(factory, Duration.ofSeconds(1));
+  }
+
+  @AfterAll
+  void close() {
+    if (proxy != null) {
+      proxy.resume();
+    }
+    if (factory != null) {
+      factory.close();
+    }
+    if (proxy != null) {
+      proxy.close();
+    }
+  }
+
+  @Test
+  void every_call_fails_closed_within_the_bound_while_nothing_answers_and_works_again_after()
+      throws Exception {
+    String held = "partition:" + UUID.randomUUID();
+    String lock = "partition-lock:" + UUID.randomUUID();
+    assertThat(records.acquire(held, "me", "fp", 60_000)).isEqualTo(new AcquireResult.Acquired());
+    assertThat(locks.acquire(lock, "me", 60_000)).isPresent();
+
+    proxy.stall();
+    try {
+      assertUnavailableWithinBound(
+          "acquire", () -> records.acquire("partition:" + UUID.randomUUID(), "x", "fp", 60_000));
+      assertUnavailableWithinBound(
+          "complete", () -> records.complete(held, "me", new byte[] {1}, 60_000));
+      assertUnavailableWithinBound("extend", () -> records.extend(held, "me", 60_000));
+      assertUnavailableWithinBound("lock acquire", () -> locks.acquire(lock + "-2", "x", 60_000));
+      assertUnavailableWithinBound("renew", () -> locks.renew(lock, "me", 60_000));
+    } finally {
+      proxy.resume();
+    }
+
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (true) {
+      try {
+        assertThat(records.extend(held, "me", 60_000)).isTrue();
+        break;
+      } catch (StoreUnavailableException e) {
+        // the pool replaces the connections the partition broke
+        if (System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(200);
+      }
+    }
+    assertThat(records.complete(held, "me", new byte[] {1}, 60_000)).isTrue();
+  }
+
+  private static void assertUnavailableWithinBound(String what, ThrowingCallable call) {
+    long start = System.nanoTime();
+    assertThatThrownBy(call).as(what).isInstanceOf(StoreUnavailableException.class);
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    System.out.printf("partition: %s failed closed after %d ms%n", what, took.toMillis());
+    assertThat(took).as(what + " took").isLessThan(BOUND);
+  }
+}
