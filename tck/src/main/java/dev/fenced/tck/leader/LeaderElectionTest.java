@@ -68,7 +68,20 @@ public class LeaderElectionTest {
   @Test
   void the_leader_keeps_its_lease_past_its_ttl_and_no_one_else_gets_the_key() throws Exception {
     Lock lease = awaitElected();
-    Thread.sleep(SEVERAL_TTLS.toMillis());
+    long elected = System.nanoTime();
+    // watched the whole time, so a loss fails at once; the ttls are the lease's, not scaled
+    Polling.await(
+        "the lease outlived " + SEVERAL_TTLS + " held",
+        () -> {
+          if (!lease.isHeld() || !leader.losses().isEmpty()) {
+            throw new AssertionError(
+                "the lease was lost after "
+                    + Duration.ofNanos(System.nanoTime() - elected)
+                    + ": "
+                    + leader.losses());
+          }
+          return System.nanoTime() - elected >= SEVERAL_TTLS.toNanos();
+        });
     Optional<Lock> other = locks.tryAcquire(Leader.KEY);
     other.ifPresent(Lock::close);
     List<Lock> leases = leader.leases();

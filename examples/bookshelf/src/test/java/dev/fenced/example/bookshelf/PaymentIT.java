@@ -65,15 +65,17 @@ class PaymentIT {
     String key = newKey();
     long charges = api.count("admin/charges");
 
-    // the fake provider takes 500 ms: the second request arrives while the first still runs
-    CompletableFuture<HttpResponse<byte[]>> first =
+    // sent at once: the fake provider takes 500 ms, so whichever request claims the key first
+    // still runs when the other arrives
+    CompletableFuture<HttpResponse<byte[]>> one =
         api.postAsync(payPath(orderId), "{\"paymentMethod\": \"card\"}", "Idempotency-Key", key);
-    Thread.sleep(150);
-    HttpResponse<byte[]> second = api.pay(orderId, key);
-    List<HttpResponse<byte[]>> answers = List.of(first.join(), second);
+    CompletableFuture<HttpResponse<byte[]>> other =
+        api.postAsync(payPath(orderId), "{\"paymentMethod\": \"card\"}", "Idempotency-Key", key);
+    List<HttpResponse<byte[]>> answers = List.of(one.join(), other.join());
 
     assertThat(answers).extracting(HttpResponse::statusCode).containsExactlyInAnyOrder(201, 409);
-    HttpResponse<byte[]> conflict = answers.get(0).statusCode() == 409 ? answers.get(0) : second;
+    HttpResponse<byte[]> conflict =
+        answers.get(0).statusCode() == 409 ? answers.get(0) : answers.get(1);
     assertThat(object(conflict).getString("code")).isEqualTo("IDEMPOTENCY_KEY_IN_USE");
     assertThat(conflict.headers().firstValue("Retry-After"))
         .hasValueSatisfying(seconds -> assertThat(Integer.parseInt(seconds)).isPositive());
