@@ -51,6 +51,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * selects, the guards of its {@code @OnOneInstance} / {@code @WithoutOverlapping} jobs, and one
  * {@link LeaderLoop} per {@code @LeaderElection} bean, all on {@link FencedExecutor}.
  *
+ * <p><b>Transactions.</b> A run lock, or a {@code Locks.withLock} lock, taken inside a JTA
+ * transaction that may still commit is released after the transaction completes ({@link
+ * #unitOfWork()}), not when the method returns.
+ *
  * <p><b>Start.</b> Elections start when the application scope is initialized: every instance tries
  * at once and then every ttl/3. Job guards take nothing before their job first fires.
  *
