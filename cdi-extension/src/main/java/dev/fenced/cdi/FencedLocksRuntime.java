@@ -1,5 +1,6 @@
 package dev.fenced.cdi;
 
+import dev.fenced.cdi.call.TransactionUnitOfWork;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.JobMethod;
 import dev.fenced.cdi.config.LeaderElectionModel;
@@ -11,6 +12,7 @@ import dev.fenced.core.jobs.JobStage;
 import dev.fenced.core.jobs.OneInstanceLease;
 import dev.fenced.core.jobs.RunLock;
 import dev.fenced.core.jobs.RunningJobs;
+import dev.fenced.core.jobs.UnitOfWork;
 import dev.fenced.core.locks.LeaderLoop;
 import dev.fenced.core.locks.LockManager;
 import dev.fenced.core.locks.LockSettings;
@@ -47,6 +49,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * selects, the guards of its {@code @OnOneInstance} / {@code @WithoutOverlapping} jobs, and one
  * {@link LeaderLoop} per {@code @LeaderElection} bean, all on {@link FencedExecutor}.
  *
+ * <p><b>Transactions.</b> A run lock, or a {@code Locks.withLock} lock, taken inside a JTA
+ * transaction that may still commit is released after the transaction completes ({@link
+ * #unitOfWork()}), not when the method returns.
+ *
  * <p><b>Start.</b> Elections start when the application scope is initialized: every instance tries
  * at once and then every ttl/3. Job guards take nothing before their job first fires.
  *
@@ -74,6 +80,7 @@ public class FencedLocksRuntime {
   private Scheduler scheduler;
   private LockManager manager;
   private RunningJobs running;
+  private UnitOfWork unitOfWork;
   private Map<JobMethod, JobGuard> guards;
   private Duration shutdownWait;
 
@@ -94,6 +101,7 @@ public class FencedLocksRuntime {
                 .withMaxRenewal(globals.maxRenewal())
                 .withLossListener(this::lost));
     running = new RunningJobs();
+    unitOfWork = new TransactionUnitOfWork(JtaTransactions.lookup());
     shutdownWait = globals.ttl();
     Map<JobMethod, JobGuard> built = new IdentityHashMap<>();
     for (JobMethod job : extension.jobs().all()) {
@@ -161,6 +169,16 @@ public class FencedLocksRuntime {
   }
 
   /**
+   * The caller's transaction, whose end releases the locks of runs and {@code Locks.withLock} calls
+   * made inside one.
+   *
+   * @return the unit of work
+   */
+  public UnitOfWork unitOfWork() {
+    return unitOfWork;
+  }
+
+  /**
    * Whether this instance leads an election now.
    *
    * @param key the election key
@@ -205,7 +223,8 @@ public class FencedLocksRuntime {
     return new JobGuard(
         job.oneInstance()
             .map(l -> new OneInstanceLease(manager, running, target, l.key(), l.ttl())),
-        job.withoutOverlapping().map(l -> new RunLock(manager, running, target, l.key(), l.ttl())));
+        job.withoutOverlapping()
+            .map(l -> new RunLock(manager, running, target, l.key(), l.ttl(), unitOfWork)));
   }
 
   private void shutdown() {

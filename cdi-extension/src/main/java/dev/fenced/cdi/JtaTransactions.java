@@ -6,6 +6,7 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
 
@@ -13,7 +14,13 @@ import javax.naming.NamingException;
  * The caller's JTA transaction, through the server's {@code TransactionSynchronizationRegistry}
  * ({@code java:comp/TransactionSynchronizationRegistry}). The outcome is registered as an
  * <em>interposed</em> synchronization, which runs after the transaction's resources, so a store
- * write in {@code afterCompletion} never joins the caller's transaction.
+ * write in {@code afterCompletion} never joins the caller's transaction. Statuses are classified by
+ * {@link Transactions.Status#ofJta}, as the HTTP filters classify them.
+ *
+ * <p>The registry is looked up at first use, and again at each use until it is found: a {@code
+ * java:comp} name may not resolve on a thread that belongs to no component (where the runtime beans
+ * may be created), and a registry missed there must not turn off transactions for good. Where the
+ * server has none, there is no transaction.
  */
 final class JtaTransactions implements Transactions {
 
@@ -21,54 +28,68 @@ final class JtaTransactions implements Transactions {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
-  private final TransactionSynchronizationRegistry registry;
+  private final Supplier<TransactionSynchronizationRegistry> lookup;
+  private volatile TransactionSynchronizationRegistry registry;
 
-  private JtaTransactions(TransactionSynchronizationRegistry registry) {
-    this.registry = Objects.requireNonNull(registry, "registry");
+  JtaTransactions(Supplier<TransactionSynchronizationRegistry> lookup) {
+    this.lookup = Objects.requireNonNull(lookup, "lookup");
   }
 
   /**
-   * The server's transactions, or {@link Transactions#NONE} where the server has no JTA.
+   * The server's transactions, found in JNDI.
    *
    * @return the transactions
    */
   static Transactions lookup() {
-    try {
-      return new JtaTransactions(InitialContext.doLookup(JNDI_NAME));
-    } catch (NamingException | RuntimeException e) {
-      LOG.log(
-          Level.INFO,
-          "No JTA TransactionSynchronizationRegistry at "
-              + JNDI_NAME
-              + "; idempotent outcomes are recorded when the call returns");
-      return Transactions.NONE;
-    }
+    return new JtaTransactions(JtaTransactions::fromJndi);
   }
 
   @Override
   public Status status() {
-    return switch (registry.getTransactionStatus()) {
-      case jakarta.transaction.Status.STATUS_ACTIVE -> Status.ACTIVE;
-      case jakarta.transaction.Status.STATUS_MARKED_ROLLBACK,
-          jakarta.transaction.Status.STATUS_ROLLING_BACK,
-          jakarta.transaction.Status.STATUS_ROLLEDBACK ->
-          Status.ROLLBACK_ONLY;
-      default -> Status.NONE;
-    };
+    TransactionSynchronizationRegistry found = registry();
+    return found == null ? Status.NONE : Status.ofJta(found.getTransactionStatus());
   }
 
   @Override
   public void afterCompletion(Consumer<Boolean> committed) {
     Objects.requireNonNull(committed, "committed");
-    registry.registerInterposedSynchronization(
+    TransactionSynchronizationRegistry found = registry();
+    if (found == null) {
+      throw new IllegalStateException("no transaction is active");
+    }
+    found.registerInterposedSynchronization(
         new Synchronization() {
           @Override
           public void beforeCompletion() {}
 
           @Override
           public void afterCompletion(int status) {
-            committed.accept(status == jakarta.transaction.Status.STATUS_COMMITTED);
+            try {
+              committed.accept(status == jakarta.transaction.Status.STATUS_COMMITTED);
+            } catch (RuntimeException e) {
+              LOG.log(Level.WARNING, "Ending a claim or lock after the transaction failed", e);
+            }
           }
         });
+  }
+
+  private TransactionSynchronizationRegistry registry() {
+    TransactionSynchronizationRegistry found = registry;
+    if (found == null) {
+      found = lookup.get();
+      registry = found;
+    }
+    return found;
+  }
+
+  private static TransactionSynchronizationRegistry fromJndi() {
+    try {
+      return InitialContext.doLookup(JNDI_NAME);
+    } catch (NamingException | RuntimeException e) {
+      LOG.log(
+          Level.DEBUG,
+          () -> "No JTA TransactionSynchronizationRegistry at " + JNDI_NAME + " on this thread");
+      return null;
+    }
   }
 }

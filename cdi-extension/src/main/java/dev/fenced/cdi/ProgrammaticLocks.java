@@ -1,10 +1,12 @@
 package dev.fenced.cdi;
 
+import dev.fenced.core.locks.LockManager;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.Locks;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
@@ -12,6 +14,11 @@ import java.util.concurrent.Callable;
  * The injectable {@link Locks}: the application's lock manager, on the store {@code
  * fenced.locks.store} selects, with {@code fenced.locks.ttl} and {@code
  * fenced.locks.interrupt-on-loss}.
+ *
+ * <p>{@link #withLock} inside a JTA transaction that may still commit keeps the lock, renewed,
+ * until the transaction has completed (committed or rolled back), so that the next holder sees what
+ * the work committed; {@code LocksContext} shows it only while the work runs. Without a
+ * transaction, or in one that can only roll back, the lock is released when the work ends.
  */
 @ApplicationScoped
 public class ProgrammaticLocks implements Locks {
@@ -25,6 +32,13 @@ public class ProgrammaticLocks implements Locks {
 
   @Override
   public <T> T withLock(String key, Callable<T> work, LockOptions options) throws Exception {
-    return runtime.manager().withLock(key, work, options);
+    Objects.requireNonNull(work, "work");
+    LockManager manager = runtime.manager();
+    Lock lock = manager.acquireOrThrow(key, options);
+    try {
+      return manager.callUnder(lock, work);
+    } finally {
+      runtime.unitOfWork().closeAtEnd(lock);
+    }
   }
 }

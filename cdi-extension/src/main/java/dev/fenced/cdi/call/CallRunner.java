@@ -10,6 +10,7 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * Runs a non-HTTP call once per key: what the {@code @Idempotent} interceptor and the programmatic
@@ -19,11 +20,15 @@ import java.util.concurrent.Callable;
  * stored outcome decoded with the call's result type; refuses a running duplicate ({@code
  * IDEMPOTENCY_KEY_IN_USE}) or a different call under the key ({@code IDEMPOTENCY_KEY_REUSED}).
  * Otherwise it runs the call and encodes its result (refusing one that cannot replay faithfully).
- * Inside an active transaction the outcome is recorded after the transaction ends: stored after a
- * commit, released after a rollback; a transaction that can only roll back releases at once;
- * without one it is stored when the call returns. An exception releases the key and propagates.
- * Every refusal fires {@code IdempotencyRejected}, every replay {@code IdempotencyReplayed}, a lost
- * lock {@code IdempotencyLockLost}. Thread-safe.
+ * Inside a transaction that may still commit the claim ends after the transaction completes: the
+ * outcome is stored after a commit, the key released after a rollback, and a call that threw (or
+ * whose outcome is not stored, {@code storeIf}) releases the key after the transaction, whether it
+ * commits or not, so a duplicate gets {@code IDEMPOTENCY_KEY_IN_USE} until the work's effects are
+ * committed or gone. A transaction that can only roll back, or that refuses to be waited for,
+ * releases at once; without one the outcome is stored, or the key released, when the call ends. The
+ * claim ends on every path, what {@code work} or the codec throws included; a failure is never
+ * stored, so a repeat after it runs again. Every refusal fires {@code IdempotencyRejected}, every
+ * replay {@code IdempotencyReplayed}, a lost lock {@code IdempotencyLockLost}. Thread-safe.
  */
 public final class CallRunner {
 
@@ -95,49 +100,77 @@ public final class CallRunner {
 
   private Object runClaimed(GuardedCall call, Execution execution, Callable<?> work)
       throws Exception {
-    execution.onLockLost(lost -> events.lockLost(call.target(), call.key()));
-    Object result;
-    byte[] payload;
+    // whatever happens below, the claim ends through this, in the finally block
+    Consumer<Boolean> ending = committed -> release(call, execution);
     try {
-      result = work.call();
-      payload = codec.encode(result, call.resultType());
-    } catch (Throwable failure) {
-      execution.release();
-      throw failure;
-    }
-    if (!StoragePolicy.of(call.storeIf()).storesReturn()) {
-      execution.release();
+      execution.onLockLost(lost -> events.lockLost(call.target(), call.key()));
+      Object result = work.call();
+      byte[] payload = codec.encode(result, call.resultType());
+      if (StoragePolicy.of(call.storeIf()).storesReturn()) {
+        Duration ttl = call.options().ttl();
+        ending =
+            committed -> {
+              if (committed) {
+                complete(execution, payload, ttl);
+              } else {
+                release(call, execution);
+              }
+            };
+      }
       return result;
+    } finally {
+      whenTransactionEnds(call, ending);
     }
-    record(call, execution, payload);
-    return result;
   }
 
-  private void record(GuardedCall call, Execution execution, byte[] payload) {
-    Duration ttl = call.options().ttl();
-    switch (transactions.status()) {
-      case NONE -> execution.complete(payload, ttl);
+  /**
+   * Runs {@code ending} with {@code true} now when no transaction is open, with {@code false} now
+   * when it can only roll back or cannot be waited for, else once it completes (with whether it
+   * committed): the work's effects and the claim's end become visible together.
+   */
+  private void whenTransactionEnds(GuardedCall call, Consumer<Boolean> ending) {
+    Transactions.Status status;
+    try {
+      status = transactions.status();
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "Reading the transaction's status failed; releasing the key", e);
+      ending.accept(false);
+      return;
+    }
+    switch (status) {
+      case NONE -> ending.accept(true);
       case ROLLBACK_ONLY -> {
-        LOG.log(Level.DEBUG, () -> "Released " + describe(call) + ": its transaction rolls back");
-        execution.release();
+        LOG.log(Level.DEBUG, () -> "Releasing " + describe(call) + ": its transaction rolls back");
+        ending.accept(false);
       }
       case ACTIVE -> {
         try {
-          transactions.afterCompletion(
-              committed -> {
-                if (committed) {
-                  execution.complete(payload, ttl);
-                } else {
-                  LOG.log(Level.DEBUG, () -> "Released " + describe(call) + ": rolled back");
-                  execution.release();
-                }
-              });
+          transactions.afterCompletion(ending);
         } catch (RuntimeException e) {
-          execution.release();
-          throw e;
+          LOG.log(
+              Level.WARNING,
+              "Could not wait for the transaction of "
+                  + describe(call)
+                  + "; the key is released now and its outcome is not stored",
+              e);
+          ending.accept(false);
         }
       }
     }
+  }
+
+  private static void complete(Execution execution, byte[] payload, Duration ttl) {
+    try {
+      execution.complete(payload, ttl);
+    } finally {
+      execution.close(); // a no-op after a completion; releases when sealing the outcome threw
+    }
+  }
+
+  /** Releases the key; never throws for an execution that already ended. */
+  private static void release(GuardedCall call, Execution execution) {
+    LOG.log(Level.DEBUG, () -> "Released " + describe(call));
+    execution.close();
   }
 
   private IdempotencyException rejected(GuardedCall call, IdempotencyException e) {

@@ -22,14 +22,44 @@ public interface Transactions {
         }
       };
 
-  /** The state of the transaction on the calling thread. */
+  /**
+   * The state of the transaction on the calling thread, as every Fenced path classifies it (the
+   * HTTP filters as well): work done now belongs to no transaction ({@link #NONE}), to one whose
+   * end must be awaited before anything is recorded or released ({@link #ACTIVE}), or to one that
+   * can only roll back ({@link #ROLLBACK_ONLY}).
+   */
   enum Status {
-    /** No transaction (or one in a state where nothing can be registered any more). */
+    /** No transaction, or one that has already committed: nothing waits. */
     NONE,
-    /** An active transaction that may still commit. */
+    /**
+     * A transaction that may still commit, or whose state is not known: its end is awaited; when
+     * that cannot be arranged, it is treated as rolled back.
+     */
     ACTIVE,
-    /** A transaction that can only roll back. */
-    ROLLBACK_ONLY
+    /** A transaction that can only roll back (marked, rolling back, rolled back). */
+    ROLLBACK_ONLY;
+
+    /**
+     * Classifies a JTA status ({@code jakarta.transaction.Status}). Only "no transaction" and
+     * "committed" mean that nothing waits; a state Fenced does not know, or {@code STATUS_UNKNOWN},
+     * is awaited rather than taken for "no transaction", so that an outcome is never recorded, nor
+     * a lock released, before work that may still commit has committed.
+     *
+     * @param jtaStatus a {@code jakarta.transaction.Status} constant, or any other value
+     * @return the classification
+     */
+    public static Status ofJta(int jtaStatus) {
+      return switch (jtaStatus) {
+        case jakarta.transaction.Status.STATUS_NO_TRANSACTION,
+            jakarta.transaction.Status.STATUS_COMMITTED ->
+            NONE;
+        case jakarta.transaction.Status.STATUS_MARKED_ROLLBACK,
+            jakarta.transaction.Status.STATUS_ROLLING_BACK,
+            jakarta.transaction.Status.STATUS_ROLLEDBACK ->
+            ROLLBACK_ONLY;
+        default -> ACTIVE;
+      };
+    }
   }
 
   /**
@@ -40,12 +70,13 @@ public interface Transactions {
   Status status();
 
   /**
-   * Calls {@code committed} once the current {@link Status#ACTIVE} transaction ends: with {@code
-   * true} after it committed, {@code false} after it rolled back. The callback may run on another
-   * thread and must not use the transaction.
+   * Calls {@code committed} once the current transaction ends: with {@code true} after it
+   * committed, {@code false} after it rolled back. The callback may run on another thread and must
+   * not use the transaction.
    *
    * @param committed told how the transaction ended
-   * @throws IllegalStateException when no transaction is active
+   * @throws IllegalStateException when no transaction is active, or the transaction no longer takes
+   *     synchronizations (it can only roll back, or is ending)
    */
   void afterCompletion(Consumer<Boolean> committed);
 }

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.cdi.call.Transactions;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -59,7 +60,7 @@ final class AfterCommit {
     Objects.requireNonNull(action, "action");
     TransactionSynchronizationRegistry tsr = registry.get();
     int status = tsr == null ? Status.STATUS_NO_TRANSACTION : tsr.getTransactionStatus();
-    if (status == Status.STATUS_NO_TRANSACTION || status == Status.STATUS_COMMITTED) {
+    if (Transactions.Status.ofJta(status) == Transactions.Status.NONE) {
       action.accept(true);
       return;
     }

@@ -9,8 +9,10 @@ import java.util.concurrent.Callable;
 
 /**
  * The {@code @WithoutOverlapping} guard of one job: a lock named {@code key} held for one run,
- * renewed while it runs and released when it ends however it ends. A firing that finds it held, on
- * any instance, is skipped. While the job runs the lock is the current lock of {@code LocksContext}
+ * renewed while it runs and released when it ends however it ends; a run inside a unit of work (a
+ * JTA transaction) keeps it, renewed, until that unit of work has ended, so that the next run, on
+ * any instance, sees what this one committed. A firing that finds it held, on any instance, is
+ * skipped. While the job runs the lock is the current lock of {@code LocksContext} (and only then)
  * and its loss interrupts the run (unless interruption is off).
  */
 public final class RunLock implements JobStage {
@@ -20,6 +22,7 @@ public final class RunLock implements JobStage {
   private final String target;
   private final String key;
   private final LockOptions options;
+  private final UnitOfWork unitOfWork;
 
   /**
    * Creates the guard.
@@ -29,8 +32,15 @@ public final class RunLock implements JobStage {
    * @param target the job as logs name it, {@code com.example.Export.run}
    * @param key the run lock's key, not empty
    * @param ttl the run lock's ttl, positive
+   * @param unitOfWork the unit of work whose end releases the lock of a run made inside one
    */
-  public RunLock(LockManager locks, RunningJobs running, String target, String key, Duration ttl) {
+  public RunLock(
+      LockManager locks,
+      RunningJobs running,
+      String target,
+      String key,
+      Duration ttl,
+      UnitOfWork unitOfWork) {
     this.locks = Objects.requireNonNull(locks, "locks");
     this.running = Objects.requireNonNull(running, "running");
     this.target = Objects.requireNonNull(target, "target");
@@ -39,6 +49,7 @@ public final class RunLock implements JobStage {
       throw new IllegalArgumentException("A run lock key must not be empty");
     }
     this.options = LockOptions.defaults().withTtl(ttl);
+    this.unitOfWork = Objects.requireNonNull(unitOfWork, "unitOfWork");
   }
 
   @Override
@@ -53,8 +64,11 @@ public final class RunLock implements JobStage {
       if (attempt.lock() == null) {
         return Skips.skip(target, key, attempt.skip());
       }
-      try (Lock lock = attempt.lock()) {
+      Lock lock = attempt.lock();
+      try {
         return JobOutcome.ran(locks.callUnder(lock, work));
+      } finally {
+        unitOfWork.closeAtEnd(lock);
       }
     } finally {
       running.exit();

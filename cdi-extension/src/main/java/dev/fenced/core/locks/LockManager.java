@@ -130,11 +130,24 @@ public final class LockManager implements Locks {
   @Override
   public <T> T withLock(String key, Callable<T> work, LockOptions options) throws Exception {
     Objects.requireNonNull(work, "work");
-    Attempt attempt = acquire(key, options, settings.maxRenewal());
-    try (Lock lock =
-        attempt.lock().orElseThrow(() -> new LockNotAcquiredException(key, attempt.waited()))) {
+    try (Lock lock = acquireOrThrow(key, options)) {
       return callUnder(lock, work);
     }
+  }
+
+  /**
+   * Takes the lock on {@code key} as {@link #withLock} does, for a caller that runs the work with
+   * {@link #callUnder} and closes the lock itself (after its transaction, say).
+   *
+   * @param key the lock key, never empty
+   * @param options ttl and wait
+   * @return the held lock, which the caller must close
+   * @throws LockNotAcquiredException when another holder kept the lock for the whole wait
+   * @throws InterruptedException when the thread was interrupted while waiting for the lock
+   */
+  public Lock acquireOrThrow(String key, LockOptions options) throws InterruptedException {
+    Attempt attempt = acquire(key, options, settings.maxRenewal());
+    return attempt.lock().orElseThrow(() -> new LockNotAcquiredException(key, attempt.waited()));
   }
 
   /**

@@ -146,6 +146,68 @@ class CallRunnerTest {
   }
 
   @Test
+  void inside_a_transaction_a_failure_keeps_the_key_in_use_until_the_transaction_ends() {
+    transactions.status = Transactions.Status.ACTIVE;
+    assertThatThrownBy(() -> runner.run(call("evt-1", "a"), this::failAfterWriting))
+        .hasMessage("declined, but the transaction commits");
+    transactions.status = Transactions.Status.NONE;
+
+    assertRefused(
+        () -> runner.run(call("evt-1", "a"), this::ship), ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+    assertThat(runs).hasValue(1);
+  }
+
+  @Test
+  void a_failure_whose_transaction_commits_frees_the_key_after_the_commit() throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    assertThatThrownBy(() -> runner.run(call("evt-1", "a"), this::failAfterWriting))
+        .hasMessage("declined, but the transaction commits");
+    transactions.status = Transactions.Status.NONE;
+
+    transactions.end(true);
+
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
+  }
+
+  @Test
+  void inside_a_transaction_a_result_that_cannot_be_stored_keeps_the_key_until_the_end()
+      throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    GuardedCall asObject = call("evt-1", "a", Object.class);
+    assertRefused(
+        () -> runner.run(asObject, this::ship), ErrorCode.IDEMPOTENCY_OUTCOME_NOT_STORABLE);
+    transactions.status = Transactions.Status.NONE;
+
+    assertRefused(
+        () -> runner.run(call("evt-1", "a"), this::ship), ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+    transactions.end(true);
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
+  }
+
+  @Test
+  void a_transaction_that_refuses_to_be_waited_for_releases_the_key_and_returns_the_result()
+      throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    transactions.refusal = new IllegalStateException("the transaction is ending");
+
+    Object first = runner.run(call("evt-1", "a"), this::ship);
+    transactions.status = Transactions.Status.NONE;
+
+    assertThat(first).isEqualTo(new Shipment("s-1", 1));
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
+  }
+
+  @Test
+  void a_failure_to_read_the_transaction_releases_the_key() throws Exception {
+    transactions.statusFailure = new IllegalStateException("no transaction manager");
+
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-1", 1));
+    transactions.statusFailure = null;
+
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
+  }
+
+  @Test
   void a_void_call_replays_as_null_without_running() throws Exception {
     GuardedCall call =
         new GuardedCall(
@@ -163,6 +225,11 @@ class CallRunnerTest {
     assertThat(runs).hasValue(1);
   }
 
+  private Shipment failAfterWriting() {
+    runs.incrementAndGet();
+    throw new IllegalArgumentException("declined, but the transaction commits");
+  }
+
   private Shipment ship() {
     int n = runs.incrementAndGet();
     return new Shipment("s-" + n, n);
@@ -170,6 +237,17 @@ class CallRunnerTest {
 
   private static GuardedCall call(String key, String arguments) {
     return call(key, arguments, ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL));
+  }
+
+  private static GuardedCall call(String key, String arguments, Class<?> resultType) {
+    return new GuardedCall(
+        TARGET,
+        key,
+        key(key),
+        fingerprint(arguments),
+        ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL),
+        resultType,
+        StoreIf.NOT_SERVER_ERROR);
   }
 
   private static GuardedCall call(String key, String arguments, ExecutionOptions options) {
@@ -219,15 +297,23 @@ class CallRunnerTest {
 
   private static final class FakeTransactions implements Transactions {
     Status status = Status.NONE;
+    RuntimeException statusFailure;
+    RuntimeException refusal;
     final List<Consumer<Boolean>> callbacks = new ArrayList<>();
 
     @Override
     public Status status() {
+      if (statusFailure != null) {
+        throw statusFailure;
+      }
       return status;
     }
 
     @Override
     public void afterCompletion(Consumer<Boolean> committed) {
+      if (refusal != null) {
+        throw refusal;
+      }
       callbacks.add(committed);
     }
 

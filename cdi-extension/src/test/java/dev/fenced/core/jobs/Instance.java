@@ -30,6 +30,17 @@ final class Instance {
       Duration ttl,
       boolean oneInstance,
       boolean withoutOverlapping) {
+    this(name, shared, scheduler, ttl, oneInstance, withoutOverlapping, UnitOfWork.NONE);
+  }
+
+  Instance(
+      String name,
+      LockStore shared,
+      Scheduler scheduler,
+      Duration ttl,
+      boolean oneInstance,
+      boolean withoutOverlapping,
+      UnitOfWork unitOfWork) {
     this.name = name;
     this.link = new SwitchableLockStore(shared);
     this.locks =
@@ -43,7 +54,7 @@ final class Instance {
                 ? Optional.of(new OneInstanceLease(locks, running, JOB, JOB, ttl))
                 : Optional.empty(),
             withoutOverlapping
-                ? Optional.of(new RunLock(locks, running, JOB, JOB, ttl))
+                ? Optional.of(new RunLock(locks, running, JOB, JOB, ttl, unitOfWork))
                 : Optional.empty());
   }
 

@@ -1,0 +1,49 @@
+package dev.fenced.core.jobs;
+
+import dev.fenced.locks.Lock;
+import java.lang.System.Logger.Level;
+
+/**
+ * The unit of work (in a server, the JTA transaction) the calling thread runs in, as far as
+ * releasing a run's lock needs it: a lock that guarded writes made in a transaction must stay held
+ * until that transaction has ended, or another instance could start a run that does not yet see
+ * them.
+ */
+@FunctionalInterface
+public interface UnitOfWork {
+
+  /** No unit of work ever: locks are released when the run returns. */
+  UnitOfWork NONE = release -> false;
+
+  /**
+   * Arranges for {@code release} to run once the unit of work on the calling thread has ended,
+   * committed or rolled back, possibly on another thread.
+   *
+   * @param release what to run then; it must not throw
+   * @return {@code true} when it will run then; {@code false} when there is no unit of work to wait
+   *     for, or it can no longer be waited for (one that can only roll back, or is ending): the
+   *     caller runs it now
+   */
+  boolean runAtEnd(Runnable release);
+
+  /**
+   * Closes {@code lock} (its renewal goes on until then) once the unit of work on the calling
+   * thread has ended, or now when there is none or it cannot be waited for. Never throws for the
+   * unit of work: when arranging the wait fails the lock is closed now.
+   *
+   * @param lock a held lock
+   */
+  default void closeAtEnd(Lock lock) {
+    boolean deferred;
+    try {
+      deferred = runAtEnd(lock::close);
+    } catch (RuntimeException e) {
+      System.getLogger("dev.fenced")
+          .log(Level.DEBUG, "Could not wait for the unit of work; releasing the lock now", e);
+      deferred = false;
+    }
+    if (!deferred) {
+      lock.close();
+    }
+  }
+}

@@ -1,0 +1,49 @@
+package dev.fenced.core.jobs;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A transaction on the test's thread: open, or not, or refusing to be waited for (one that can only
+ * roll back); {@link #end()} runs what waits for its end.
+ */
+final class FakeTransaction implements UnitOfWork {
+
+  private final List<Runnable> atEnd = new ArrayList<>();
+  private boolean open;
+  private RuntimeException refusal;
+
+  /** Opens the transaction. */
+  void begin() {
+    open = true;
+  }
+
+  /** Makes waiting for the end fail with {@code refusal}, as a server does for a doomed one. */
+  void refuseWaits(RuntimeException refusal) {
+    this.refusal = refusal;
+  }
+
+  /** Ends the transaction (commit or rollback alike) and runs what waited for it. */
+  void end() {
+    open = false;
+    List<Runnable> due = List.copyOf(atEnd);
+    atEnd.clear();
+    due.forEach(Runnable::run);
+  }
+
+  int waiting() {
+    return atEnd.size();
+  }
+
+  @Override
+  public boolean runAtEnd(Runnable release) {
+    if (!open) {
+      return false;
+    }
+    if (refusal != null) {
+      throw refusal;
+    }
+    atEnd.add(release);
+    return true;
+  }
+}

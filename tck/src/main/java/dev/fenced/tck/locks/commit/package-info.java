@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingTransactionTest}. */
+package dev.fenced.tck.locks.commit;

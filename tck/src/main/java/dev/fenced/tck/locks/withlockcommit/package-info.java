@@ -1,0 +1,2 @@
+/** The deployment of {@code LocksWithLockTransactionTest}. */
+package dev.fenced.tck.locks.withlockcommit;

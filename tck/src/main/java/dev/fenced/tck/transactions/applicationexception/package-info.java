@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentApplicationExceptionTest}. */
+package dev.fenced.tck.transactions.applicationexception;
