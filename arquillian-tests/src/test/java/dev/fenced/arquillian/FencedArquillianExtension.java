@@ -7,10 +7,12 @@ import org.jboss.arquillian.core.spi.LoadableExtension;
  * Puts Fenced into every WAR a test deploys, testable or not, as an application would ship it.
  * Registered in {@code META-INF/services/org.jboss.arquillian.core.spi.LoadableExtension}.
  *
- * <p>It registers no {@code DeploymentExceptionTransformer}: the TCK's deployment-failure tests
- * deploy with Arquillian's {@code Deployer} and read the server's error text from the exception the
- * adapter throws ({@code dev.fenced.tck.support.DeploymentFailure}), and Arquillian applies
- * transformers only to {@code @ShouldThrowException}, which no test uses.
+ * <p>The TCK's deployment-failure tests deploy with Arquillian's {@code Deployer} and read the
+ * server's error text from the exception the adapter throws ({@code
+ * dev.fenced.tck.support.DeploymentFailure}). WildFly's adapter carries the whole text; on Open
+ * Liberty {@link LibertyServerLog} adds the server's log to it. No {@code
+ * DeploymentExceptionTransformer} is registered: Arquillian applies those only to {@code
+ * ShouldThrowException}, which no test uses.
  */
 public final class FencedArquillianExtension implements LoadableExtension {
 
@@ -22,5 +24,8 @@ public final class FencedArquillianExtension implements LoadableExtension {
     builder
         .service(ApplicationArchiveProcessor.class, FencedArchiveProcessor.class)
         .observer(ClientDeploymentAppender.class);
+    if ("liberty".equals(System.getProperty(LAUNCH))) {
+      builder.observer(LibertyServerLog.class);
+    }
   }
 }

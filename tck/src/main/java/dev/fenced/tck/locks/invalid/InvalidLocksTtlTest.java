@@ -30,7 +30,9 @@ public class InvalidLocksTtlTest {
   @ArquillianResource Deployer deployer;
 
   @Test
-  void the_deployment_fails_naming_the_option_and_the_value() {
-    DeploymentFailure.of(deployer, INVALID).names("fenced.locks.ttl: \"soon\"");
+  void the_deployment_fails_naming_the_option_the_method_and_the_value() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names("config key fenced.locks.ttl", "\"soon\"")
+        .namesMethod(Reports.class, "run");
   }
 }
