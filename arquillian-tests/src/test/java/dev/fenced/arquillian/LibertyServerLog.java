@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import org.jboss.arquillian.container.spi.event.DeployDeployment;
 import org.jboss.arquillian.core.api.annotation.Observes;
 import org.jboss.arquillian.core.spi.EventContext;
+import org.jboss.arquillian.core.spi.InvocationException;
 
 /**
  * Gives a failed deployment on Open Liberty the server's own error text.
@@ -37,7 +38,10 @@ public final class LibertyServerLog {
     try {
       deploy.proceed();
     } catch (Exception e) { // the adapter's DeploymentException is checked and thrown undeclared
-      e.addSuppressed(new LoggedByServer(log, excerpt(log, start)));
+      // Arquillian wraps an observer's failure; the test sees the wrapped cause
+      Throwable failure =
+          e instanceof InvocationException && e.getCause() != null ? e.getCause() : e;
+      failure.addSuppressed(new LoggedByServer(log, excerpt(log, start)));
       throw e;
     }
   }
