@@ -1,15 +1,18 @@
 package dev.fenced.arquillian;
 
-import org.jboss.arquillian.container.spi.client.container.DeploymentExceptionTransformer;
 import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArchiveProcessor;
 import org.jboss.arquillian.core.spi.LoadableExtension;
 
 /**
- * Puts Fenced into every WAR a test deploys, testable or not, as an application would ship it, and
- * lets deployment-failure tests see CDI's {@code DeploymentException} on the server this JVM
- * launches ({@code arquillian.launch}): {@link WildFlyDeploymentExceptionTransformer} on WildFly,
- * {@link LibertyDeploymentExceptionTransformer} on Open Liberty. Registered in {@code
- * META-INF/services/org.jboss.arquillian.core.spi.LoadableExtension}.
+ * Puts Fenced into every WAR a test deploys, testable or not, as an application would ship it.
+ * Registered in {@code META-INF/services/org.jboss.arquillian.core.spi.LoadableExtension}.
+ *
+ * <p>The TCK's deployment-failure tests deploy with Arquillian's {@code Deployer} and read the
+ * server's error text from the exception the adapter throws ({@code
+ * dev.fenced.tck.support.DeploymentFailure}). WildFly's adapter carries the whole text; on Open
+ * Liberty {@link LibertyServerLog} adds the server's log to it. No {@code
+ * DeploymentExceptionTransformer} is registered: Arquillian applies those only to {@code
+ * ShouldThrowException}, which no test uses.
  */
 public final class FencedArquillianExtension implements LoadableExtension {
 
@@ -21,38 +24,8 @@ public final class FencedArquillianExtension implements LoadableExtension {
     builder
         .service(ApplicationArchiveProcessor.class, FencedArchiveProcessor.class)
         .observer(ClientDeploymentAppender.class);
-    registerTransformer(builder);
-  }
-
-  /**
-   * Arquillian asks every registered transformer in turn and keeps the first answer. WildFly's
-   * adapter registers one that returns its input: ours takes its place. Liberty's registers none.
-   * Each cell's JVM has one server's adapter only (Failsafe's {@code classpathDependencyExcludes});
-   * should both be present, the launched server's transformer still wins.
-   */
-  private static void registerTransformer(ExtensionBuilder builder) {
-    boolean liberty = "liberty".equals(System.getProperty(LAUNCH));
-    Class<? extends DeploymentExceptionTransformer> ours =
-        liberty
-            ? LibertyDeploymentExceptionTransformer.class
-            : WildFlyDeploymentExceptionTransformer.class;
-    Class<?> wildfly = load(WildFlyDeploymentExceptionTransformer.WILDFLY_TRANSFORMER);
-    if (wildfly != null) {
-      builder.override(
-          DeploymentExceptionTransformer.class,
-          wildfly.asSubclass(DeploymentExceptionTransformer.class),
-          ours);
-    } else if (liberty && load(LibertyDeploymentExceptionTransformer.LIBERTY_CONTAINER) != null) {
-      builder.service(DeploymentExceptionTransformer.class, ours);
-    }
-  }
-
-  /** The class {@code name} when the test class path has it (its server's profile is active). */
-  private static Class<?> load(String name) {
-    try {
-      return Class.forName(name, false, FencedArquillianExtension.class.getClassLoader());
-    } catch (ClassNotFoundException e) {
-      return null;
+    if ("liberty".equals(System.getProperty(LAUNCH))) {
+      builder.observer(LibertyServerLog.class);
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.fenced.arquillian;
 import dev.fenced.arquillian.jpa.TckPersistenceUnit;
 import dev.fenced.tck.support.TckStoreProvider;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.jboss.shrinkwrap.api.ArchivePaths;
 import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -58,7 +59,24 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
   }
 
   static String persistenceXml() {
-    String datasource = System.getProperty("fenced.tck.datasource", DATASOURCE);
+    return persistenceXml(System.getProperty("fenced.tck.datasource", DATASOURCE), Map.of());
+  }
+
+  /**
+   * The unit {@value #UNIT} on another datasource.
+   *
+   * @param datasource the JNDI name of the JTA datasource
+   * @param properties further properties of the unit, e.g. the provider's dialect
+   * @return the {@code persistence.xml}
+   */
+  static String persistenceXml(String datasource, Map<String, String> properties) {
+    String more =
+        properties.entrySet().stream()
+            .map(
+                e ->
+                    "\n      <property name=\"%s\" value=\"%s\"/>"
+                        .formatted(e.getKey(), e.getValue()))
+            .collect(Collectors.joining());
     return """
         <?xml version="1.0" encoding="UTF-8"?>
         <persistence xmlns="https://jakarta.ee/xml/ns/persistence"
@@ -70,11 +88,11 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
             <mapping-file>META-INF/fenced/orm.xml</mapping-file>
             <exclude-unlisted-classes>true</exclude-unlisted-classes>
             <properties>
-              <property name="jakarta.persistence.schema-generation.database.action" value="none"/>
+              <property name="jakarta.persistence.schema-generation.database.action" value="none"/>%s
             </properties>
           </persistence-unit>
         </persistence>
         """
-        .formatted(UNIT, datasource);
+        .formatted(UNIT, datasource, more);
   }
 }

@@ -27,13 +27,30 @@ final class StoreHttp {
   }
 
   static HttpResponse<String> post(URL base, String path, String key, String json) {
-    HttpRequest request =
+    return send(
         HttpRequest.newBuilder(URI.create(base.toExternalForm()).resolve(path))
             .timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/json")
             .header("Idempotency-Key", key)
             .POST(HttpRequest.BodyPublishers.ofString(json))
-            .build();
+            .build());
+  }
+
+  /** How often the guarded {@code POST /api/orders} ran, read from its unguarded counter. */
+  static long runs(URL base) {
+    HttpResponse<String> reply =
+        send(
+            HttpRequest.newBuilder(URI.create(base.toExternalForm()).resolve("api/orders/runs"))
+                .timeout(Duration.ofSeconds(30))
+                .GET()
+                .build());
+    if (reply.statusCode() != 200) {
+      throw new IllegalStateException("GET api/orders/runs: " + reply.statusCode() + reply.body());
+    }
+    return Long.parseLong(reply.body().strip());
+  }
+
+  private static HttpResponse<String> send(HttpRequest request) {
     try {
       return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {

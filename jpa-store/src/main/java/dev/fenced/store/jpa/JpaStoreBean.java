@@ -137,7 +137,12 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
 
   private synchronized JpaStore store() {
     if (store == null) {
-      store = new JpaStore(transactions(), settings());
+      try {
+        store = new JpaStore(transactions(), settings());
+      } catch (RuntimeException e) {
+        // EclipseLink logs in when the first EntityManager is created: a dead database fails here
+        throw StoreFailures.translate("opening the persistence unit", e);
+      }
     }
     return store;
   }

@@ -1,9 +1,11 @@
 package dev.fenced.tck.encryption;
 
-import jakarta.enterprise.inject.spi.DeploymentException;
+import dev.fenced.tck.support.DeploymentFailure;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -13,16 +15,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * new,,old}).
  */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class EncryptionKeyEmptyEntryTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "encryption-key-empty-entry";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return EncryptionDeployment.war("encryption-key-empty-entry", Keys.NEW + ",," + Keys.OLD)
-        .build();
+    return EncryptionDeployment.war(INVALID, Keys.NEW + ",," + Keys.OLD).build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_option_and_the_empty_entry() {
+    DeploymentFailure.of(deployer, INVALID).names(Keys.OPTION + ": entry 2 of 3 is empty");
+  }
 }

@@ -2,11 +2,13 @@ package dev.fenced.tck.invalid;
 
 import dev.fenced.FencedPriorities;
 import dev.fenced.tck.invalid.ftpriority.Reports;
+import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
-import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,12 +19,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Fenced would run inside Fault Tolerance.
  */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class InvalidFaultTolerancePriorityTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "invalid-fault-tolerance-priority";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("invalid-fault-tolerance-priority")
+    return TckDeployment.war(INVALID)
         .classes(Reports.class)
         .config(
             "mp.fault.tolerance.interceptor.priority",
@@ -30,7 +34,13 @@ public class InvalidFaultTolerancePriorityTest {
         .build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_priority_option_and_its_value() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names(
+            "mp.fault.tolerance.interceptor.priority=" + (FencedPriorities.IDEMPOTENT - 1),
+            "fenced.interceptor.priority");
+  }
 }

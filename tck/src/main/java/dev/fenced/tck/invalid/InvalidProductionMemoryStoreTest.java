@@ -1,11 +1,13 @@
 package dev.fenced.tck.invalid;
 
 import dev.fenced.tck.invalid.production.Reports;
+import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
-import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -15,19 +17,28 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * fenced.allow-in-memory-storage=true}.
  */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class InvalidProductionMemoryStoreTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "invalid-production-memory-store";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("invalid-production-memory-store")
+    return TckDeployment.war(INVALID)
         .classes(Reports.class)
         .config("mp.config.profile", "prod")
         .config("fenced.idempotency.store", "memory")
         .build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_store_the_profile_and_the_escape_hatch() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names(
+            "fenced.idempotency.store=memory",
+            "mp.config.profile=prod",
+            "fenced.allow-in-memory-storage=true");
+  }
 }

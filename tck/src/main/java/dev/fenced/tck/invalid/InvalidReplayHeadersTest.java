@@ -2,28 +2,37 @@ package dev.fenced.tck.invalid;
 
 import dev.fenced.tck.invalid.replayheaders.LoginApplication;
 import dev.fenced.tck.invalid.replayheaders.SessionResource;
+import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
-import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The deployment fails when {@code @Idempotent(replayHeaders)} holds {@code Set-Cookie}. */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class InvalidReplayHeadersTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "invalid-replay-headers";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("invalid-replay-headers")
+    return TckDeployment.war(INVALID)
         .classes(LoginApplication.class, SessionResource.class)
         .build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_member_the_method_and_the_header() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names("@Idempotent(replayHeaders)", "Set-Cookie")
+        .namesMethod(SessionResource.class, "open");
+  }
 }

@@ -1,11 +1,13 @@
 package dev.fenced.tck.invalid;
 
 import dev.fenced.tck.invalid.returntype.Reports;
+import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
-import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -15,15 +17,22 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * CompletionStage}, which cannot be stored.
  */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class InvalidReturnTypeTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "invalid-return-type";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("invalid-return-type").classes(Reports.class).build();
+    return TckDeployment.war(INVALID).classes(Reports.class).build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_method_and_its_return_type() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names("return type", "java.util.concurrent.CompletionStage")
+        .namesMethod(Reports.class, "build");
+  }
 }

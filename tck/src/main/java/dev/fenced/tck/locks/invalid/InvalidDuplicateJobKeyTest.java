@@ -2,28 +2,36 @@ package dev.fenced.tck.locks.invalid;
 
 import dev.fenced.tck.locks.invalid.duplicatekey.Invoices;
 import dev.fenced.tck.locks.invalid.duplicatekey.Payments;
+import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
-import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The deployment fails when two jobs share one key. */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class InvalidDuplicateJobKeyTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "invalid-duplicate-job-key";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("invalid-duplicate-job-key")
-        .classes(Invoices.class, Payments.class)
-        .build();
+    return TckDeployment.war(INVALID).classes(Invoices.class, Payments.class).build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_key_and_both_jobs() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names("\"tck:export\"")
+        .namesMethod(Invoices.class, "run")
+        .namesMethod(Payments.class, "run");
+  }
 }

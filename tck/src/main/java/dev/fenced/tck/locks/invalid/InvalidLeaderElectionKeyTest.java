@@ -1,26 +1,34 @@
 package dev.fenced.tck.locks.invalid;
 
 import dev.fenced.tck.locks.invalid.emptykey.Leader;
+import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
-import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The deployment fails when a {@code @LeaderElection} key is empty. */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class InvalidLeaderElectionKeyTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "invalid-leader-election-key";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("invalid-leader-election-key").classes(Leader.class).build();
+    return TckDeployment.war(INVALID).classes(Leader.class).build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_class_and_the_empty_key() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names(Leader.class.getName() + ": @LeaderElection has an empty key");
+  }
 }

@@ -1,29 +1,38 @@
 package dev.fenced.tck.locks.invalid;
 
 import dev.fenced.tck.locks.invalid.globalttl.Reports;
+import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
-import jakarta.enterprise.inject.spi.DeploymentException;
+import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.arquillian.container.test.api.Deployment;
-import org.jboss.arquillian.container.test.api.ShouldThrowException;
+import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The deployment fails when {@code fenced.locks.ttl} is not a duration. */
 @ExtendWith(ArquillianExtension.class)
+@RunAsClient
 public class InvalidLocksTtlTest {
 
-  @Deployment
-  @ShouldThrowException(DeploymentException.class)
+  private static final String INVALID = "invalid-locks-ttl";
+
+  @Deployment(name = INVALID, managed = false, testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("invalid-locks-ttl")
+    return TckDeployment.war(INVALID)
         .classes(Reports.class)
         .config("fenced.locks.ttl", "soon")
         .build();
   }
 
-  /** Never reached with a deployed application: Arquillian checks the deployment failure. */
+  @ArquillianResource Deployer deployer;
+
   @Test
-  void the_deployment_fails() {}
+  void the_deployment_fails_naming_the_option_the_method_and_the_value() {
+    DeploymentFailure.of(deployer, INVALID)
+        .names("config key fenced.locks.ttl", "\"soon\"")
+        .namesMethod(Reports.class, "run");
+  }
 }

@@ -1,0 +1,136 @@
+package dev.fenced.arquillian;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.arquillian.jpa.TckPersistenceUnit;
+import dev.fenced.arquillian.stores.GuardedResource;
+import dev.fenced.arquillian.stores.StoresApplication;
+import dev.fenced.tck.support.TckDeployment;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.net.http.HttpResponse;
+import java.util.Map;
+import org.jboss.arquillian.container.test.api.Deployment;
+import org.jboss.arquillian.container.test.api.RunAsClient;
+import org.jboss.arquillian.junit5.ArquillianExtension;
+import org.jboss.arquillian.test.api.ArquillianResource;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Runs in the {@code jpa} cells (WildFly with Hibernate, Open Liberty with EclipseLink), and brings
+ * its store along, so it needs none of the cell's PostgreSQL: the deployment's persistence unit
+ * runs on a JTA datasource of its own whose PostgreSQL port is closed (the application's {@code
+ * web.xml} defines it, the driver travels in the WAR), so every store call fails to connect. A
+ * guarded request with a new key then gets 503 {@code IDEMPOTENCY_STORE_UNAVAILABLE} problem+json
+ * and the method never runs: Fenced fails closed on the real PostgreSQL store in both servers. The
+ * runs are counted by the resource itself and read from an unguarded endpoint, not from the guarded
+ * replies.
+ */
+@ExtendWith(ArquillianExtension.class)
+@RunAsClient
+class JpaStoreUnreachableIT {
+
+  /** The datasource of the deployment, defined in its {@code web.xml}. */
+  private static final String DATASOURCE = "java:app/jdbc/FencedUnreachableDS";
+
+  @Deployment(testable = false)
+  static WebArchive deployment() {
+    WebArchive war =
+        TckDeployment.war("jpa-store-unreachable-it")
+            .classes(StoresApplication.class, GuardedResource.class, TckPersistenceUnit.class)
+            .config("fenced.idempotency.store", "jpa")
+            .config("fenced.locks.store", "jpa")
+            .config("fenced.jpa.persistence-unit", JpaTckStoreProvider.UNIT)
+            .build();
+    // the jpa cell's provider added its unit on the shared datasource: this one replaces it
+    war.delete("WEB-INF/classes/META-INF/persistence.xml");
+    if (!war.contains("WEB-INF/lib/fenced-jpa-store.jar")) {
+      war.addAsLibrary(FencedLibrary.jar("fenced-jpa-store.jar", JpaTckStoreProvider.ANCHOR));
+    }
+    return war.addAsResource(new StringAsset(persistenceXml()), "META-INF/persistence.xml")
+        .addAsWebInfResource(new StringAsset(webXml(closedPort())), "web.xml")
+        .addAsLibrary(FencedLibrary.jar("postgresql.jar", "org.postgresql.Driver"));
+  }
+
+  @ArquillianResource URL base;
+
+  @Test
+  void a_new_key_gets_503_idempotency_store_unavailable_and_the_method_never_runs() {
+    HttpResponse<String> reply = StoreHttp.postOrder(base, StoreHttp.uniqueKey());
+
+    assertThat(reply.statusCode()).as(reply.body()).isEqualTo(503);
+    assertThat(reply.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+    assertThat(reply.body()).contains("\"code\"").contains("\"IDEMPOTENCY_STORE_UNAVAILABLE\"");
+    assertThat(StoreHttp.runs(base)).isZero();
+  }
+
+  @Test
+  void a_repeat_of_the_key_fails_the_same_way_and_the_method_never_runs() {
+    String key = StoreHttp.uniqueKey();
+
+    HttpResponse<String> first = StoreHttp.postOrder(base, key);
+    HttpResponse<String> repeat = StoreHttp.postOrder(base, key);
+
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(503);
+    assertThat(repeat.statusCode()).as(repeat.body()).isEqualTo(503);
+    assertThat(StoreHttp.runs(base)).isZero();
+  }
+
+  /**
+   * The unit {@code fenced} on the dead datasource. The providers are told the database, so that
+   * they need no connection to boot: Hibernate would otherwise read the dialect from the database.
+   */
+  private static String persistenceXml() {
+    return JpaTckStoreProvider.persistenceXml(
+        DATASOURCE,
+        Map.of(
+            "hibernate.dialect", "org.hibernate.dialect.PostgreSQLDialect",
+            "hibernate.boot.allow_jdbc_metadata_access", "false",
+            "eclipselink.target-database", "PostgreSQL"));
+  }
+
+  /** A JTA datasource on {@code port}, where nothing answers: each connect is refused at once. */
+  private static String webXml(int port) {
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee"
+                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                 xsi:schemaLocation="https://jakarta.ee/xml/ns/jakartaee https://jakarta.ee/xml/ns/jakartaee/web-app_6_0.xsd"
+                 version="6.0">
+          <data-source>
+            <name>%s</name>
+            <class-name>org.postgresql.ds.PGSimpleDataSource</class-name>
+            <server-name>127.0.0.1</server-name>
+            <port-number>%d</port-number>
+            <database-name>test</database-name>
+            <user>postgres</user>
+            <password>postgres</password>
+            <property>
+              <name>connectTimeout</name>
+              <value>2</value>
+            </property>
+            <transactional>true</transactional>
+            <initial-pool-size>0</initial-pool-size>
+            <min-pool-size>0</min-pool-size>
+            <max-pool-size>4</max-pool-size>
+          </data-source>
+        </web-app>
+        """
+        .formatted(DATASOURCE, port);
+  }
+
+  /** A loopback port nothing listens on: taken from the system, then given back. */
+  private static int closedPort() {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
