@@ -36,6 +36,7 @@ class ClientDeploymentIT {
   @Test
   void fenced_api_and_engine_classes_load_from_the_deployment_itself() throws Exception {
     assertThat(probe(FencedLibrary.API_ANCHOR)).isEqualTo("deployment");
+    assertThat(probe(FencedLibrary.CORE_ANCHOR)).isEqualTo("deployment");
     assertThat(probe(FencedLibrary.CDI_ANCHOR)).isEqualTo("deployment");
   }
 

@@ -13,9 +13,9 @@ import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
- * Fenced's library as an application ships it: {@code fenced-api.jar} and {@code fenced-cdi.jar} in
- * {@code WEB-INF/lib}, each holding whatever its module built (classes, {@code META-INF/services},
- * {@code beans.xml}).
+ * Fenced's library as an application ships it: {@code fenced-api.jar}, {@code fenced-core.jar} and
+ * {@code fenced-cdi.jar} in {@code WEB-INF/lib}, each holding whatever its module built (classes,
+ * {@code META-INF/services}, {@code beans.xml}).
  *
  * <p>Each jar is rebuilt from where the test class path has the module: its jar, or its classes
  * folder when Maven hands a reactor module over before packaging (or an IDE runs the test). The
@@ -26,16 +26,20 @@ final class FencedLibrary {
   /** A class of {@code fenced-api}: its code source is the API's jar or classes folder. */
   static final String API_ANCHOR = "dev.fenced.ErrorCode";
 
+  /** A class of {@code fenced-core}: its code source is the engines' jar or classes folder. */
+  static final String CORE_ANCHOR = "dev.fenced.core.memory.InMemoryLockStore";
+
   /** A class of {@code fenced-cdi}: its code source is the extension's jar or classes folder. */
-  static final String CDI_ANCHOR = "dev.fenced.core.memory.InMemoryLockStore";
+  static final String CDI_ANCHOR = "dev.fenced.cdi.FencedExtension";
 
   private static final String TCK_PACKAGE = "/dev/fenced/tck";
 
   private FencedLibrary() {}
 
-  /** Adds the two jars to {@code war}, unless a jar of that name is already there. */
+  /** Adds the three jars to {@code war}, unless a jar of that name is already there. */
   static void addTo(WebArchive war) {
     addJar(war, "fenced-api.jar", API_ANCHOR);
+    addJar(war, "fenced-core.jar", CORE_ANCHOR);
     addJar(war, "fenced-cdi.jar", CDI_ANCHOR);
   }
 

@@ -65,11 +65,18 @@ class FencedLibraryTest {
 
     assertThat(war.getContent(path -> path.get().startsWith("/WEB-INF/lib/")).keySet())
         .extracting(ArchivePath::get)
-        .containsExactlyInAnyOrder("/WEB-INF/lib/fenced-api.jar", "/WEB-INF/lib/fenced-cdi.jar");
+        .containsExactlyInAnyOrder(
+            "/WEB-INF/lib/fenced-api.jar",
+            "/WEB-INF/lib/fenced-core.jar",
+            "/WEB-INF/lib/fenced-cdi.jar");
     JavaArchive api = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-api.jar");
     assertThat(api.contains("dev/fenced/ErrorCode.class")).isTrue();
+    JavaArchive core = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-core.jar");
+    assertThat(core.contains("dev/fenced/core/memory/InMemoryLockStore.class")).isTrue();
+    assertThat(core.contains("dev/fenced/cdi")).as("the CDI layer").isFalse();
     JavaArchive cdi = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-cdi.jar");
-    assertThat(cdi.contains("dev/fenced/core/memory/InMemoryLockStore.class")).isTrue();
+    assertThat(cdi.contains("dev/fenced/cdi/FencedExtension.class")).isTrue();
+    assertThat(cdi.contains("dev/fenced/core")).as("the engines").isFalse();
   }
 
   private static void assertModuleContent(JavaArchive jar) {

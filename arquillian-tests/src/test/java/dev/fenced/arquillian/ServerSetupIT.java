@@ -124,7 +124,10 @@ class ServerSetupIT {
   void fenced_api_and_engine_classes_load_from_the_deployment_itself() throws Exception {
     ClassLoader deployment = getClass().getClassLoader();
 
-    for (String name : new String[] {FencedLibrary.API_ANCHOR, FencedLibrary.CDI_ANCHOR}) {
+    for (String name :
+        new String[] {
+          FencedLibrary.API_ANCHOR, FencedLibrary.CORE_ANCHOR, FencedLibrary.CDI_ANCHOR
+        }) {
       assertSame(deployment, Class.forName(name, false, deployment).getClassLoader(), name);
     }
     assertThrows(

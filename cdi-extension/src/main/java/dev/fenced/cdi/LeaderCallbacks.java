@@ -1,6 +1,6 @@
 package dev.fenced.cdi;
 
-import dev.fenced.core.lease.LogKeys;
+import dev.fenced.core.LogKeys;
 import dev.fenced.locks.LeadershipAcquired;
 import dev.fenced.locks.LeadershipLost;
 import dev.fenced.locks.Lock;

@@ -1,10 +1,10 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Execution;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.StoragePolicy;
-import dev.fenced.core.lease.LogKeys;
 import dev.fenced.idempotency.IdempotencyException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;

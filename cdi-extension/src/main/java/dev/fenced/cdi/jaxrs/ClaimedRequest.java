@@ -1,9 +1,9 @@
 package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.Execution;
-import dev.fenced.core.lease.LogKeys;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -1,4 +1,4 @@
-package dev.fenced.core.lease;
+package dev.fenced.core;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -1,5 +1,6 @@
 package dev.fenced.core.lease;
 
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.core.time.Scheduler.ScheduledTask;
 import dev.fenced.idempotency.spi.StoreUnavailableException;

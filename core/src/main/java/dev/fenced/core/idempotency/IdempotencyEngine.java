@@ -1,11 +1,11 @@
 package dev.fenced.core.idempotency;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.OwnerId;
 import dev.fenced.core.encryption.PlainRecords;
 import dev.fenced.core.encryption.RecordSealer;
 import dev.fenced.core.encryption.UnreadableRecordException;
-import dev.fenced.core.lease.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.OnConflict;

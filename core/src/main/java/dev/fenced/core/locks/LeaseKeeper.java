@@ -1,7 +1,7 @@
 package dev.fenced.core.locks;
 
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.lease.LeaseRenewal;
-import dev.fenced.core.lease.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.locks.LockLost;

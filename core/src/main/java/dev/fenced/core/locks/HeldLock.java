@@ -1,6 +1,6 @@
 package dev.fenced.core.locks;
 
-import dev.fenced.core.lease.LogKeys;
+import dev.fenced.core.LogKeys;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLost;

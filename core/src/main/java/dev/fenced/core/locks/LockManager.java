@@ -1,8 +1,8 @@
 package dev.fenced.core.locks;
 
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.OwnerId;
 import dev.fenced.core.lease.LeaseRenewal;
-import dev.fenced.core.lease.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLost;

@@ -1,6 +1,6 @@
 package dev.fenced.core.locks;
 
-import dev.fenced.core.lease.LogKeys;
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.core.time.Scheduler.ScheduledTask;
 import dev.fenced.idempotency.spi.StoreUnavailableException;

@@ -1,8 +1,8 @@
 package dev.fenced.core.idempotency;
 
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.encryption.RecordSealer;
 import dev.fenced.core.lease.LeaseRenewal;
-import dev.fenced.core.lease.LogKeys;
 import dev.fenced.core.locks.Backoff;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.spi.IdempotencyStore;

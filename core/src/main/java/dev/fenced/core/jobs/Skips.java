@@ -1,6 +1,6 @@
 package dev.fenced.core.jobs;
 
-import dev.fenced.core.lease.LogKeys;
+import dev.fenced.core.LogKeys;
 import dev.fenced.core.locks.LockManager;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.Lock;
