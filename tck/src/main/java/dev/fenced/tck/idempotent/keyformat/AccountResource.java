@@ -1,4 +1,4 @@
-package dev.fenced.tck.idempotent.invalid;
+package dev.fenced.tck.idempotent.keyformat;
 
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.tck.support.Invocations;
