@@ -5,89 +5,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
-import dev.fenced.tck.store.IdempotencyStoreContract;
-import dev.fenced.tck.store.LockStoreContract;
 import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
-import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * {@link JpaStore}, the one object behind the {@code jpa} CDI bean, through both contracts
  * (Hibernate, pool of 16, 32+ racing callers), and its shared {@code release} with a record and a
  * lock on the same key.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class JpaStoreContractTest {
+class JpaStoreContractTest extends PostgresContracts {
 
-  private EntityManagerFactory factory;
   private JpaStore store;
 
-  @BeforeAll
-  void open() {
-    PostgresServer server = PostgresServer.get();
-    Schema.apply(server);
-    factory = Provider.HIBERNATE.open(server);
+  @Override
+  EntityManagerFactory openFactory() {
+    EntityManagerFactory factory = onTestServer(Provider.HIBERNATE, PostgresServer::jdbcUrl);
     store = new JpaStore(new ResourceLocalTransactions(factory), StoreSettings.DEFAULTS);
+    return factory;
   }
 
-  @AfterAll
-  void close() {
-    if (factory != null) {
-      factory.close();
-    }
+  @Override
+  IdempotencyStore idempotencyStore(EntityManagerFactory factory) {
+    return store;
   }
 
-  @Nested
-  class Idempotency extends IdempotencyStoreContract {
-    @Override
-    protected IdempotencyStore store() {
-      return store;
-    }
-
-    @Override
-    protected Duration shortTtl() {
-      return Duration.ofMillis(500);
-    }
-
-    @Override
-    protected Duration slack() {
-      return Duration.ofMillis(250);
-    }
-
-    @Override
-    protected int concurrency() {
-      return Math.max(2 * Provider.POOL_SIZE, super.concurrency());
-    }
-  }
-
-  @Nested
-  class Locks extends LockStoreContract {
-    @Override
-    protected LockStore store() {
-      return store;
-    }
-
-    @Override
-    protected Duration shortTtl() {
-      return Duration.ofMillis(500);
-    }
-
-    @Override
-    protected Duration slack() {
-      return Duration.ofMillis(250);
-    }
-
-    @Override
-    protected int concurrency() {
-      return Math.max(2 * Provider.POOL_SIZE, super.concurrency());
-    }
+  @Override
+  LockStore lockStore(EntityManagerFactory factory) {
+    return store;
   }
 
   @Nested

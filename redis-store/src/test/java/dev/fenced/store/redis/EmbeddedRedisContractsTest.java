@@ -2,51 +2,28 @@ package dev.fenced.store.redis;
 
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
-import dev.fenced.tck.store.IdempotencyStoreContract;
-import dev.fenced.tck.store.LockStoreContract;
 import dev.fenced.tck.support.RedisTestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Nested;
+import java.net.URI;
 import redis.clients.jedis.JedisPooled;
 
 /**
  * Both contracts against the embedded Redis 6.2 binary from Maven, whatever {@code
  * FENCED_TEST_REDIS_URL} says: the path a machine without the URL and without Docker takes.
  */
-class EmbeddedRedisContractsTest {
+class EmbeddedRedisContractsTest extends RedisContracts {
 
-  private static JedisPooled client;
-
-  @BeforeAll
-  static void connect() {
-    client = TestClients.pooled(RedisTestServer.embedded().url(), TestClients.POOL);
+  @Override
+  URI url() {
+    return RedisTestServer.embedded().url();
   }
 
-  @AfterAll
-  static void disconnect() {
-    client.close();
+  @Override
+  IdempotencyStore idempotencyStore(JedisPooled client) {
+    return new RedisIdempotencyStore(client, TestClients.uniquePrefix("idem-embedded"));
   }
 
-  @Nested
-  class Idempotency extends IdempotencyStoreContract {
-    private final IdempotencyStore store =
-        new RedisIdempotencyStore(client, TestClients.uniquePrefix("idem-embedded"));
-
-    @Override
-    protected IdempotencyStore store() {
-      return store;
-    }
-  }
-
-  @Nested
-  class Locks extends LockStoreContract {
-    private final LockStore store =
-        new RedisLockStore(client, TestClients.uniquePrefix("lock-embedded"));
-
-    @Override
-    protected LockStore store() {
-      return store;
-    }
+  @Override
+  LockStore lockStore(JedisPooled client) {
+    return new RedisLockStore(client, TestClients.uniquePrefix("lock-embedded"));
   }
 }

@@ -5,52 +5,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
-import dev.fenced.tck.store.IdempotencyStoreContract;
-import dev.fenced.tck.store.LockStoreContract;
 import dev.fenced.tck.support.RedisTestServer;
+import java.net.URI;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import redis.clients.jedis.JedisPooled;
 
 /**
  * {@link RedisStore}, the one object behind the {@code redis} CDI bean, through both contracts on
  * the shared test Redis, and its shared {@code release} with a record and a lock on the same key.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class RedisStoreContractTest {
+class RedisStoreContractTest extends RedisContracts {
 
-  private JedisPooled client;
   private RedisStore store;
 
-  @BeforeAll
-  void connect() {
-    client = TestClients.pooled(RedisTestServer.get().url(), TestClients.POOL);
+  @Override
+  URI url() {
+    return RedisTestServer.get().url();
+  }
+
+  @Override
+  IdempotencyStore idempotencyStore(JedisPooled client) {
     store = new RedisStore(client, TestClients.uniquePrefix("store-contract"));
+    return store;
   }
 
-  @AfterAll
-  void disconnect() {
-    client.close();
-  }
-
-  @Nested
-  class Idempotency extends IdempotencyStoreContract {
-    @Override
-    protected IdempotencyStore store() {
-      return store;
-    }
-  }
-
-  @Nested
-  class Locks extends LockStoreContract {
-    @Override
-    protected LockStore store() {
-      return store;
-    }
+  @Override
+  LockStore lockStore(JedisPooled client) {
+    return store;
   }
 
   @Nested

@@ -8,9 +8,9 @@ import dev.fenced.ErrorCode;
 import dev.fenced.idempotency.Idempotency;
 import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.IdempotencyOptions;
-import dev.fenced.tck.encryption.common.Counter;
 import dev.fenced.tck.encryption.common.RecordWindow;
 import dev.fenced.tck.encryption.common.StoredRecord;
+import dev.fenced.tck.support.Invocations;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
@@ -41,7 +41,7 @@ public class EncryptedCallUnreadableTest {
 
   @Inject Idempotency idempotency;
   @Inject RecordWindow window;
-  @Inject Counter counter;
+  @Inject Invocations counter;
 
   private String parcel;
   private String firstKey;

@@ -3,6 +3,7 @@ package dev.fenced.tck.encryption;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.tck.encryption.common.StoredRecord;
+import dev.fenced.tck.support.Http;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -31,24 +32,24 @@ public class EncryptedPlainTextRecordTest {
 
   @ArquillianResource URL base;
 
-  private Client client;
+  private EncryptionApi client;
   private String tag;
   private String plantedKey;
 
   @BeforeEach
   void plant_a_plain_text_record() {
-    client = new Client(base);
-    tag = Client.unique("plain");
-    String sealedKey = Client.unique("key");
+    client = new EncryptionApi(base);
+    tag = Http.unique("plain");
+    String sealedKey = Http.unique("key");
     client.receipt(tag, sealedKey);
-    String fingerprint = client.existingRecord(Client.recordKey(sealedKey)).fingerprint();
+    String fingerprint = client.existingRecord(EncryptionApi.recordKey(sealedKey)).fingerprint();
     String body =
         Base64.getEncoder().encodeToString("{\"run\":99}".getBytes(StandardCharsets.UTF_8));
     String plain =
         "{\"v\":1,\"kind\":\"http\",\"status\":201,\"headers\":{},\"body\":\"" + body + "\"}";
-    plantedKey = Client.unique("key");
+    plantedKey = Http.unique("key");
     client.plant(
-        Client.recordKey(plantedKey),
+        EncryptionApi.recordKey(plantedKey),
         new StoredRecord(fingerprint, plain.getBytes(StandardCharsets.UTF_8)));
   }
 

@@ -2,6 +2,8 @@ package dev.fenced.tck.encryption;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -28,19 +30,21 @@ public class EncryptedRecordMovedTest {
 
   @ArquillianResource URL base;
 
-  private Client client;
+  private EncryptionApi client;
   private String tag;
   private String sealedKey;
   private String movedKey;
 
   @BeforeEach
   void move_a_sealed_record() {
-    client = new Client(base);
-    tag = Client.unique("moved");
-    sealedKey = Client.unique("key");
+    client = new EncryptionApi(base);
+    tag = Http.unique("moved");
+    sealedKey = Http.unique("key");
     client.receipt(tag, sealedKey);
-    movedKey = Client.unique("key");
-    client.plant(Client.recordKey(movedKey), client.existingRecord(Client.recordKey(sealedKey)));
+    movedKey = Http.unique("key");
+    client.plant(
+        EncryptionApi.recordKey(movedKey),
+        client.existingRecord(EncryptionApi.recordKey(sealedKey)));
   }
 
   @Test
@@ -57,7 +61,7 @@ public class EncryptedRecordMovedTest {
 
   @Test
   void the_record_still_replays_under_its_own_key() {
-    Client.Answer replay = client.receipt(tag, sealedKey);
+    Reply replay = client.receipt(tag, sealedKey);
 
     assertEquals(201, replay.status(), replay.toString());
   }

@@ -2,6 +2,7 @@ package dev.fenced.tck.encryption;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.support.Http;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -27,16 +28,16 @@ public class EncryptedRecordTamperedTest {
 
   @ArquillianResource URL base;
 
-  private Client client;
+  private EncryptionApi client;
   private String tag;
   private String key;
 
   @BeforeEach
   void store_a_tampered_record() {
-    client = new Client(base);
-    tag = Client.unique("tampered");
-    key = Client.unique("key");
-    client.tamperWithNext(Client.recordKey(key));
+    client = new EncryptionApi(base);
+    tag = Http.unique("tampered");
+    key = Http.unique("key");
+    client.tamperWithNext(EncryptionApi.recordKey(key));
     client.receipt(tag, key);
   }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.tck.encryption.common.ReceiptResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -34,39 +36,40 @@ public class EncryptedReplayTest {
 
   @ArquillianResource URL base;
 
-  private Client client;
+  private EncryptionApi client;
   private String tag;
   private String key;
 
   @BeforeEach
   void client() {
-    client = new Client(base);
-    tag = Client.unique("replay");
-    key = Client.unique("key");
+    client = new EncryptionApi(base);
+    tag = Http.unique("replay");
+    key = Http.unique("key");
   }
 
   @Test
   void a_repeat_is_replayed_from_the_sealed_record() {
-    Client.Answer first = client.receipt(tag, key);
-    Client.Answer repeat = client.receipt(tag, key);
+    Reply first = client.receipt(tag, key);
+    Reply repeat = client.receipt(tag, key);
 
     assertAll(
         () -> assertEquals(201, first.status(), first.toString()),
         () -> assertEquals(201, repeat.status(), repeat.toString()),
-        () -> assertEquals(first.body(), repeat.body()),
+        () -> assertEquals(first.text(), repeat.text()),
         () -> assertTrue(repeat.replayed(), "Idempotent-Replayed: true"),
         () -> assertEquals(1, client.count(tag), "runs"));
   }
 
   @Test
   void the_stored_record_shows_no_plaintext_of_the_body() {
-    Client.Answer first = client.receipt(tag, key);
+    Reply first = client.receipt(tag, key);
 
     String stored =
         new String(
-            client.existingRecord(Client.recordKey(key)).payload(), StandardCharsets.ISO_8859_1);
+            client.existingRecord(EncryptionApi.recordKey(key)).payload(),
+            StandardCharsets.ISO_8859_1);
     String body64 =
-        Base64.getEncoder().encodeToString(first.body().getBytes(StandardCharsets.UTF_8));
+        Base64.getEncoder().encodeToString(first.text().getBytes(StandardCharsets.UTF_8));
     assertAll(
         () -> assertTrue(stored.startsWith("v1."), "the v1 envelope: " + stored),
         () -> assertFalse(stored.contains(ReceiptResource.MARKER), "the body in plain text"),

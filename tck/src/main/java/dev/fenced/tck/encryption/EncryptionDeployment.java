@@ -1,13 +1,14 @@
 package dev.fenced.tck.encryption;
 
-import dev.fenced.tck.encryption.common.Counter;
-import dev.fenced.tck.encryption.common.CounterResource;
-import dev.fenced.tck.encryption.common.EncryptionApplication;
 import dev.fenced.tck.encryption.common.MapIdempotencyStore;
 import dev.fenced.tck.encryption.common.ReceiptResource;
 import dev.fenced.tck.encryption.common.RecordWindow;
 import dev.fenced.tck.encryption.common.RecordsResource;
+import dev.fenced.tck.encryption.common.Rejections;
 import dev.fenced.tck.encryption.common.StoredRecord;
+import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.support.InvocationsResource;
+import dev.fenced.tck.support.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
 import dev.fenced.tck.support.TckStoreProvider;
 import java.util.ServiceLoader;
@@ -40,7 +41,8 @@ final class EncryptionDeployment {
    */
   static TckDeployment plain(String name) {
     return TckDeployment.war(name)
-        .classes(EncryptionApplication.class, Counter.class, CounterResource.class)
+        .classes(TckApplication.class, Invocations.class, InvocationsResource.class)
+        .classes(Rejections.class)
         .classes(ReceiptResource.class, RecordsResource.class, StoredRecord.class)
         .classes(RecordWindow.class, MapIdempotencyStore.class)
         .config("fenced.idempotency.store", RecordWindow.NAME)

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.OperateOnDeployment;
@@ -57,36 +59,36 @@ public class EncryptionKeyRotationTest {
   @OperateOnDeployment(AFTER)
   URL afterUrl;
 
-  private Client before;
-  private Client swapped;
-  private Client after;
+  private EncryptionApi before;
+  private EncryptionApi swapped;
+  private EncryptionApi after;
   private String tag;
 
   @BeforeEach
   void clients() {
-    before = new Client(beforeUrl);
-    swapped = new Client(swappedUrl);
-    after = new Client(afterUrl);
-    tag = Client.unique("rotation");
+    before = new EncryptionApi(beforeUrl);
+    swapped = new EncryptionApi(swappedUrl);
+    after = new EncryptionApi(afterUrl);
+    tag = Http.unique("rotation");
   }
 
   @Test
   void replays_every_record_across_the_three_steps_without_a_failure() {
-    String sealedOld = Client.unique("key");
-    String sealedNew = Client.unique("key");
-    String sealedAfter = Client.unique("key");
+    String sealedOld = Http.unique("key");
+    String sealedNew = Http.unique("key");
+    String sealedAfter = Http.unique("key");
 
-    Client.Answer first = before.receipt(tag, sealedOld);
+    Reply first = before.receipt(tag, sealedOld);
     share(before, swapped, sealedOld);
-    Client.Answer oldOnSwapped = swapped.receipt(tag, sealedOld);
-    Client.Answer second = swapped.receipt(tag, sealedNew);
+    Reply oldOnSwapped = swapped.receipt(tag, sealedOld);
+    Reply second = swapped.receipt(tag, sealedNew);
     share(swapped, before, sealedNew);
-    Client.Answer newOnBefore = before.receipt(tag, sealedNew);
+    Reply newOnBefore = before.receipt(tag, sealedNew);
     share(swapped, after, sealedNew);
-    Client.Answer newOnAfter = after.receipt(tag, sealedNew);
-    Client.Answer third = after.receipt(tag, sealedAfter);
+    Reply newOnAfter = after.receipt(tag, sealedNew);
+    Reply third = after.receipt(tag, sealedAfter);
     share(after, swapped, sealedAfter);
-    Client.Answer afterOnSwapped = swapped.receipt(tag, sealedAfter);
+    Reply afterOnSwapped = swapped.receipt(tag, sealedAfter);
 
     assertAll(
         () -> assertEquals(201, first.status(), first.toString()),
@@ -103,20 +105,20 @@ public class EncryptionKeyRotationTest {
 
   @Test
   void each_step_seals_with_the_first_listed_key() {
-    String onBefore = Client.unique("key");
-    String onSwapped = Client.unique("key");
+    String onBefore = Http.unique("key");
+    String onSwapped = Http.unique("key");
     before.receipt(tag, onBefore);
     swapped.receipt(tag, onSwapped);
 
-    String oldId = keyId(before.existingRecord(Client.recordKey(onBefore)).payload());
-    String newId = keyId(swapped.existingRecord(Client.recordKey(onSwapped)).payload());
+    String oldId = keyId(before.existingRecord(EncryptionApi.recordKey(onBefore)).payload());
+    String newId = keyId(swapped.existingRecord(EncryptionApi.recordKey(onSwapped)).payload());
 
     assertTrue(!oldId.equals(newId), "the swap changed the sealing key: " + oldId);
   }
 
   @Test
   void a_record_sealed_with_a_removed_key_is_refused_so_wait_for_the_ttl_before_removing_it() {
-    String sealedOld = Client.unique("key");
+    String sealedOld = Http.unique("key");
     before.receipt(tag, sealedOld);
     share(before, after, sealedOld);
 
@@ -124,16 +126,16 @@ public class EncryptionKeyRotationTest {
     assertEquals(0, after.count(tag), "the last instance did not run the method");
   }
 
-  private static void share(Client from, Client to, String key) {
-    String recordKey = Client.recordKey(key);
+  private static void share(EncryptionApi from, EncryptionApi to, String key) {
+    String recordKey = EncryptionApi.recordKey(key);
     to.plant(recordKey, from.existingRecord(recordKey));
   }
 
-  private static void assertReplayOf(Client.Answer original, Client.Answer replay) {
+  private static void assertReplayOf(Reply original, Reply replay) {
     assertAll(
         () -> assertEquals(201, replay.status(), replay.toString()),
         () -> assertTrue(replay.replayed(), "Idempotent-Replayed: true"),
-        () -> assertEquals(original.body(), replay.body()));
+        () -> assertEquals(original.text(), replay.text()));
   }
 
   private static String keyId(byte[] envelope) {

@@ -3,6 +3,7 @@ package dev.fenced.tck.encryption;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.tck.encryption.common.StoredRecord;
+import dev.fenced.tck.support.Http;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -34,20 +35,20 @@ public class EncryptionOffSealedRecordTest {
 
   @ArquillianResource URL base;
 
-  private Client client;
+  private EncryptionApi client;
   private String tag;
   private String plantedKey;
 
   @BeforeEach
   void plant_a_sealed_record() {
-    client = new Client(base);
-    tag = Client.unique("off");
-    String plainKey = Client.unique("key");
+    client = new EncryptionApi(base);
+    tag = Http.unique("off");
+    String plainKey = Http.unique("key");
     client.receipt(tag, plainKey);
-    String fingerprint = client.existingRecord(Client.recordKey(plainKey)).fingerprint();
-    plantedKey = Client.unique("key");
+    String fingerprint = client.existingRecord(EncryptionApi.recordKey(plainKey)).fingerprint();
+    plantedKey = Http.unique("key");
     client.plant(
-        Client.recordKey(plantedKey),
+        EncryptionApi.recordKey(plantedKey),
         new StoredRecord(fingerprint, SEALED.getBytes(StandardCharsets.US_ASCII)));
   }
 

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.fenced.tck.idempotent.aborted.RefusingFilter;
 import dev.fenced.tck.idempotent.aborted.TransferResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

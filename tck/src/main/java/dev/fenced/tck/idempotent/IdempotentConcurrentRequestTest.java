@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.tck.idempotent.concurrent.Latches;
 import dev.fenced.tck.idempotent.concurrent.SlowResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Latches;
+import dev.fenced.tck.support.Reply;
 import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import java.time.Duration;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.tck.idempotent.ejb.InvoiceResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.fenced.ErrorCode;
 import dev.fenced.tck.idempotent.events.EventLog;
 import dev.fenced.tck.idempotent.events.TicketResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fenced.tck.idempotent.faulttolerance.ChargeResource;
 import dev.fenced.tck.idempotent.faulttolerance.CountingStore;
 import dev.fenced.tck.idempotent.faulttolerance.PaymentGateway;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

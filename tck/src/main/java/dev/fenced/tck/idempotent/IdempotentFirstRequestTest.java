@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.tck.idempotent.first.OrderResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fenced.ErrorCode;
 import dev.fenced.tck.idempotent.config.ClassConfiguredResource;
 import dev.fenced.tck.idempotent.config.ConfiguredResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import java.time.Duration;

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.tck.idempotent.invalid.AccountResource;
+import dev.fenced.tck.idempotent.keyformat.AccountResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.tck.idempotent.reused.PaymentResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.tck.idempotent.renewal.Latches;
 import dev.fenced.tck.idempotent.renewal.LongJobResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Latches;
+import dev.fenced.tck.support.Reply;
 import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import java.time.Duration;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fenced.tck.idempotent.released.FlakyResource;
 import dev.fenced.tck.idempotent.released.UnavailableException;
 import dev.fenced.tck.idempotent.released.UnavailableMapper;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

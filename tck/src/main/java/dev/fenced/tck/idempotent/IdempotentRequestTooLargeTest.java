@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.tck.idempotent.toolarge.UploadResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
 import java.net.URL;

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fenced.tck.idempotent.stored.OutOfStockException;
 import dev.fenced.tck.idempotent.stored.OutOfStockMapper;
 import dev.fenced.tck.idempotent.stored.StockResource;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

@@ -9,6 +9,8 @@ import dev.fenced.tck.idempotent.written.GuardPrefixInterceptor;
 import dev.fenced.tck.idempotent.written.Label;
 import dev.fenced.tck.idempotent.written.LabelResource;
 import dev.fenced.tck.idempotent.written.LabelWriter;
+import dev.fenced.tck.support.Http;
+import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import java.util.List;
 import org.jboss.arquillian.container.test.api.Deployment;

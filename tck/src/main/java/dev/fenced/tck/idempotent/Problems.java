@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.support.Reply;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

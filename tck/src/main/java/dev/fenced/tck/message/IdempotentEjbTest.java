@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.idempotency.IdempotencyException;
-import dev.fenced.tck.message.common.Background;
 import dev.fenced.tck.message.common.Codes;
-import dev.fenced.tck.message.common.Gates;
-import dev.fenced.tck.message.common.Invocations;
 import dev.fenced.tck.message.common.MessageDeployment;
 import dev.fenced.tck.message.ejb.Charge;
 import dev.fenced.tck.message.ejb.ChargeBean;
 import dev.fenced.tck.message.ejb.PaymentDeclinedException;
+import dev.fenced.tck.support.Background;
+import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.support.Invocations;
 import dev.fenced.tck.support.TckTimeouts;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;

@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.tck.message.common.Background;
 import dev.fenced.tck.message.common.Codes;
-import dev.fenced.tck.message.common.Gates;
-import dev.fenced.tck.message.common.Invocations;
 import dev.fenced.tck.message.common.MessageDeployment;
+import dev.fenced.tck.support.Background;
+import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.support.Ledger;
 import dev.fenced.tck.support.TckTimeouts;
 import dev.fenced.tck.transactions.commit.Checkout;
-import dev.fenced.tck.transactions.commit.Ledger;
 import dev.fenced.tck.transactions.commit.Payments;
 import dev.fenced.tck.transactions.commit.Receipt;
 import jakarta.inject.Inject;

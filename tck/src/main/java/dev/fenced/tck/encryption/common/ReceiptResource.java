@@ -1,6 +1,7 @@
 package dev.fenced.tck.encryption.common;
 
 import dev.fenced.idempotency.Idempotent;
+import dev.fenced.tck.support.Invocations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -22,7 +23,7 @@ public class ReceiptResource {
   /** Text every receipt holds, which a stored record must not show in plain text. */
   public static final String MARKER = "confidential-receipt";
 
-  @Inject Counter counter;
+  @Inject Invocations counter;
 
   /**
    * Issues a receipt.

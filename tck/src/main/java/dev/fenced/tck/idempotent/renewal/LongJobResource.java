@@ -1,7 +1,8 @@
 package dev.fenced.tck.idempotent.renewal;
 
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.idempotent.common.Invocations;
+import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.support.Latches;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

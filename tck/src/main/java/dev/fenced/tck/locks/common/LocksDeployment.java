@@ -1,5 +1,7 @@
 package dev.fenced.tck.locks.common;
 
+import dev.fenced.tck.support.Background;
+import dev.fenced.tck.support.Gates;
 import dev.fenced.tck.support.TckDeployment;
 import dev.fenced.tck.support.TckTimeouts;
 

@@ -1,5 +1,8 @@
 package dev.fenced.tck.message.common;
 
+import dev.fenced.tck.support.Background;
+import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.support.Invocations;
 import dev.fenced.tck.support.TckDeployment;
 import dev.fenced.tck.support.TckTimeouts;
 

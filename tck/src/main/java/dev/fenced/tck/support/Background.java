@@ -1,4 +1,4 @@
-package dev.fenced.tck.message.common;
+package dev.fenced.tck.support;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedExecutorService;

@@ -1,4 +1,4 @@
-package dev.fenced.tck.idempotent.renewal;
+package dev.fenced.tck.support;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.ConcurrentHashMap;

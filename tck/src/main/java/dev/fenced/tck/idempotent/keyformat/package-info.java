@@ -1,2 +1,2 @@
 /** The deployment of {@code IdempotentKeyInvalidTest}. */
-package dev.fenced.tck.idempotent.invalid;
+package dev.fenced.tck.idempotent.keyformat;

@@ -1,4 +1,4 @@
-package dev.fenced.tck.idempotent.common;
+package dev.fenced.tck.support;
 
 import jakarta.ws.rs.ApplicationPath;
 import jakarta.ws.rs.core.Application;

@@ -1,4 +1,4 @@
-package dev.fenced.tck.locks.common;
+package dev.fenced.tck.support;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -8,9 +8,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Holds a running job until the test opens its gate, by name: the job calls {@link #pass}, the test
- * waits with {@link #awaitEntered} and lets it go with {@link #open}. The job waits interruptibly,
- * so a lost lock's interrupt ends the wait.
+ * Holds a running job or guarded call until the test opens its gate, by name: the job calls {@link
+ * #pass}, the test waits with {@link #awaitEntered} and lets it go with {@link #open}. The job
+ * waits interruptibly, so a lost lock's interrupt ends the wait.
  */
 @ApplicationScoped
 public class Gates {

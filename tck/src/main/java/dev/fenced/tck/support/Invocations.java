@@ -1,43 +1,34 @@
-package dev.fenced.tck.encryption.common;
+package dev.fenced.tck.support;
 
-import dev.fenced.idempotency.IdempotencyRejected;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/**
- * Counts runs of guarded methods by tag, and {@code IdempotencyRejected} events by code (under
- * {@code rejected:<CODE>}).
- */
+/** Counts the runs of guarded methods by name: the side effect the tests look at. */
 @ApplicationScoped
-public class Counter {
+public class Invocations {
 
   private final ConcurrentMap<String, AtomicInteger> counts = new ConcurrentHashMap<>();
 
   /**
-   * Counts one.
+   * Counts one run.
    *
-   * @param name what happened
-   * @return the count so far, this one included
+   * @param name what ran, usually the test's tag
+   * @return the number of runs so far, this one included
    */
   public int increment(String name) {
     return counts.computeIfAbsent(name, n -> new AtomicInteger()).incrementAndGet();
   }
 
   /**
-   * The count of a name.
+   * The runs counted so far.
    *
-   * @param name what happened
-   * @return 0 when it never happened
+   * @param name what ran
+   * @return the count, 0 when it never ran
    */
   public int count(String name) {
     AtomicInteger count = counts.get(name);
     return count == null ? 0 : count.get();
-  }
-
-  void rejected(@Observes IdempotencyRejected event) {
-    increment("rejected:" + event.code().name());
   }
 }

@@ -1,6 +1,5 @@
-package dev.fenced.tck.idempotent;
+package dev.fenced.tck.support;
 
-import dev.fenced.tck.support.TckTimeouts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,16 +27,16 @@ import java.util.concurrent.TimeoutException;
  * The client side of the HTTP TCK: requests to a deployment's {@code /api} with or without an
  * {@code Idempotency-Key}, and the deployment's invocation counter.
  */
-final class Http {
+public final class Http {
 
   /** The key header's default name. */
-  static final String KEY = "Idempotency-Key";
+  public static final String KEY = "Idempotency-Key";
 
   /** The media type of JSON request bodies. */
-  static final String JSON = "application/json";
+  public static final String JSON = "application/json";
 
   /** How long one request may take. */
-  static final Duration REQUEST_TIMEOUT = TckTimeouts.scaled(Duration.ofSeconds(30));
+  public static final Duration REQUEST_TIMEOUT = TckTimeouts.scaled(Duration.ofSeconds(30));
 
   private static final HttpClient CLIENT =
       HttpClient.newBuilder()
@@ -53,7 +52,7 @@ final class Http {
    *
    * @param base the deployment's URL, from {@code @ArquillianResource}
    */
-  Http(URL base) {
+  public Http(URL base) {
     String root = base.toExternalForm();
     this.api = URI.create((root.endsWith("/") ? root : root + "/") + "api/");
   }
@@ -64,7 +63,7 @@ final class Http {
    * @param prefix what it names
    * @return {@code prefix} and a random UUID
    */
-  static String unique(String prefix) {
+  public static String unique(String prefix) {
     return prefix + "-" + UUID.randomUUID();
   }
 
@@ -76,7 +75,7 @@ final class Http {
    * @param json the body
    * @return the response
    */
-  Reply post(String path, String key, String json) {
+  public Reply post(String path, String key, String json) {
     return send("POST", path, key, JSON, json.getBytes(StandardCharsets.UTF_8));
   }
 
@@ -90,7 +89,7 @@ final class Http {
    * @param body the body, or {@code null} for none
    * @return the response
    */
-  Reply send(String method, String path, String key, String contentType, byte[] body) {
+  public Reply send(String method, String path, String key, String contentType, byte[] body) {
     return await(sendAsync(method, path, key, contentType, body));
   }
 
@@ -104,7 +103,7 @@ final class Http {
    * @param body the body, or {@code null} for none
    * @return the response, later
    */
-  CompletableFuture<Reply> sendAsync(
+  public CompletableFuture<Reply> sendAsync(
       String method, String path, String key, String contentType, byte[] body) {
     return sendAsync(method, path, key, contentType, body, Map.of());
   }
@@ -120,7 +119,8 @@ final class Http {
    * @param json the body
    * @return the response
    */
-  Reply sendWith(String header, String value, String method, String path, String key, String json) {
+  public Reply sendWith(
+      String header, String value, String method, String path, String key, String json) {
     return await(
         sendAsync(
             method,
@@ -164,7 +164,7 @@ final class Http {
    * @param path the path under {@code /api/}
    * @return the response
    */
-  Reply get(String path) {
+  public Reply get(String path) {
     return send("GET", path, null, null, null);
   }
 
@@ -174,7 +174,7 @@ final class Http {
    * @param name the counter, usually a test's tag
    * @return the count
    */
-  int invocations(String name) {
+  public int invocations(String name) {
     Reply reply = get("invocations/" + name);
     if (reply.status() != 200) {
       throw new AssertionError("GET invocations/" + name + " answered " + reply);
@@ -193,7 +193,7 @@ final class Http {
    * @param json the JSON body
    * @return the response
    */
-  Reply sendRaw(String method, String path, byte[] keyBytes, String json) {
+  public Reply sendRaw(String method, String path, byte[] keyBytes, String json) {
     URI target = api.resolve(path);
     byte[] body = json.getBytes(StandardCharsets.UTF_8);
     ByteArrayOutputStream request = new ByteArrayOutputStream();
@@ -271,7 +271,7 @@ final class Http {
    * @param reply the pending response
    * @return the response
    */
-  static Reply await(CompletableFuture<Reply> reply) {
+  public static Reply await(CompletableFuture<Reply> reply) {
     try {
       return reply.get(REQUEST_TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {

@@ -1,4 +1,4 @@
-package dev.fenced.tck.encryption.common;
+package dev.fenced.tck.support;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
@@ -8,23 +8,23 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-/** {@code GET /api/counts/<name>}: a {@link Counter} count, as plain text. */
-@Path("counts")
+/** {@code GET /api/invocations/<name>}: how often a guarded method ran, as plain text. */
+@Path("invocations")
 @RequestScoped
-public class CounterResource {
+public class InvocationsResource {
 
-  @Inject Counter counter;
+  @Inject Invocations invocations;
 
   /**
-   * One count.
+   * The count of one name.
    *
-   * @param name what happened
+   * @param name what ran
    * @return the count as decimal text
    */
   @GET
   @Path("{name}")
   @Produces(MediaType.TEXT_PLAIN)
   public String count(@PathParam("name") String name) {
-    return Integer.toString(counter.count(name));
+    return Integer.toString(invocations.count(name));
   }
 }

@@ -1,4 +1,4 @@
-package dev.fenced.tck.idempotent;
+package dev.fenced.tck.support;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,12 +16,12 @@ import java.util.TreeMap;
  * @param headers the header values by name
  * @param body the body bytes, empty when there was none
  */
-record Reply(int status, Map<String, List<String>> headers, byte[] body) {
+public record Reply(int status, Map<String, List<String>> headers, byte[] body) {
 
   /** The header a replayed response carries. */
-  static final String REPLAYED = "Idempotent-Replayed";
+  public static final String REPLAYED = "Idempotent-Replayed";
 
-  Reply {
+  public Reply {
     Map<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
     headers.forEach(
         (name, values) -> {
@@ -39,7 +39,7 @@ record Reply(int status, Map<String, List<String>> headers, byte[] body) {
    * @param name the header name, any case
    * @return the value, or empty when the header is absent
    */
-  Optional<String> header(String name) {
+  public Optional<String> header(String name) {
     List<String> values = headers.get(name);
     return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
   }
@@ -50,7 +50,7 @@ record Reply(int status, Map<String, List<String>> headers, byte[] body) {
    * @param name the header name, any case
    * @return the values, empty when the header is absent
    */
-  List<String> headerValues(String name) {
+  public List<String> headerValues(String name) {
     return headers.getOrDefault(name, List.of());
   }
 
@@ -59,7 +59,7 @@ record Reply(int status, Map<String, List<String>> headers, byte[] body) {
    *
    * @return the text
    */
-  String text() {
+  public String text() {
     return new String(body, StandardCharsets.UTF_8);
   }
 
@@ -68,7 +68,7 @@ record Reply(int status, Map<String, List<String>> headers, byte[] body) {
    *
    * @return e.g. {@code application/json}, or empty without a {@code Content-Type}
    */
-  Optional<String> mediaType() {
+  public Optional<String> mediaType() {
     return header("Content-Type")
         .map(value -> value.split(";", 2)[0].strip().toLowerCase(Locale.ROOT));
   }
@@ -78,7 +78,7 @@ record Reply(int status, Map<String, List<String>> headers, byte[] body) {
    *
    * @return whether the header is there with the value {@code true}
    */
-  boolean replayed() {
+  public boolean replayed() {
     return header(REPLAYED).map(v -> v.strip().equalsIgnoreCase("true")).orElse(false);
   }
 
@@ -87,7 +87,7 @@ record Reply(int status, Map<String, List<String>> headers, byte[] body) {
    *
    * @return status, headers and body text
    */
-  String describe() {
+  public String describe() {
     return status + " " + headers + " " + text();
   }
 

@@ -1,4 +1,4 @@
-package dev.fenced.tck.transactions.commit;
+package dev.fenced.tck.support;
 
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,6 @@
-package dev.fenced.tck.idempotent.unavailable;
+package dev.fenced.tck.support;
 
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.idempotent.common.Invocations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;

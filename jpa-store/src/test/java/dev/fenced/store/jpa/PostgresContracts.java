@@ -1,0 +1,134 @@
+package dev.fenced.store.jpa;
+
+import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.IdempotencyStoreContract;
+import dev.fenced.tck.store.LockStoreContract;
+import dev.fenced.tck.support.PostgresServer;
+import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * Both store contracts on PostgreSQL, as the {@code @Nested} groups {@code Idempotency} and {@code
+ * Locks} of one test class per JPA provider or setup. The subclass opens the factory (and may build
+ * its own stores on it); the timing (ttl 500 ms, slack 250 ms) and the racing callers (at least
+ * twice the pool of {@value Provider#POOL_SIZE}) are the same for every provider.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class PostgresContracts {
+
+  private static final Duration SHORT_TTL = Duration.ofMillis(500);
+  private static final Duration SLACK = Duration.ofMillis(250);
+
+  private EntityManagerFactory factory;
+  private IdempotencyStore idempotencyStore;
+  private LockStore lockStore;
+
+  /**
+   * Opens the factory the stores use, on a database with the schema applied.
+   *
+   * @return the factory, closed after the tests
+   */
+  abstract EntityManagerFactory openFactory();
+
+  /**
+   * The idempotency store under test.
+   *
+   * @param factory the factory of {@link #openFactory()}
+   * @return a {@link JpaIdempotencyStore} unless overridden
+   */
+  IdempotencyStore idempotencyStore(EntityManagerFactory factory) {
+    return new JpaIdempotencyStore(factory);
+  }
+
+  /**
+   * The lock store under test.
+   *
+   * @param factory the factory of {@link #openFactory()}
+   * @return a {@link JpaLockStore} unless overridden
+   */
+  LockStore lockStore(EntityManagerFactory factory) {
+    return new JpaLockStore(factory);
+  }
+
+  /**
+   * A factory on the shared test server ({@code FENCED_TEST_POSTGRES_URL}, else Testcontainers,
+   * else the embedded binary).
+   *
+   * @param provider the JPA provider
+   * @param database the JDBC URL of the database to run on, given the test server
+   * @return the factory, on a database with the schema applied
+   */
+  static EntityManagerFactory onTestServer(
+      Provider provider, Function<PostgresServer, String> database) {
+    PostgresServer server = PostgresServer.get();
+    String url = database.apply(server);
+    Schema.apply(server, url);
+    return provider.open(server, url);
+  }
+
+  @BeforeAll
+  void open() {
+    factory = openFactory();
+    idempotencyStore = idempotencyStore(factory);
+    lockStore = lockStore(factory);
+  }
+
+  @AfterAll
+  void close() {
+    if (factory != null) {
+      factory.close();
+    }
+  }
+
+  @Nested
+  class Idempotency extends IdempotencyStoreContract {
+    @Override
+    protected IdempotencyStore store() {
+      return idempotencyStore;
+    }
+
+    @Override
+    protected Duration shortTtl() {
+      return SHORT_TTL;
+    }
+
+    @Override
+    protected Duration slack() {
+      return SLACK;
+    }
+
+    @Override
+    protected int concurrency() {
+      return Math.max(2 * Provider.POOL_SIZE, super.concurrency());
+    }
+  }
+
+  @Nested
+  class Locks extends LockStoreContract {
+    @Override
+    protected LockStore store() {
+      return lockStore;
+    }
+
+    @Override
+    protected Duration shortTtl() {
+      return SHORT_TTL;
+    }
+
+    @Override
+    protected Duration slack() {
+      return SLACK;
+    }
+
+    @Override
+    protected int concurrency() {
+      return Math.max(2 * Provider.POOL_SIZE, super.concurrency());
+    }
+  }
+}
