@@ -24,7 +24,8 @@ import java.util.OptionalLong;
  *       its key's fencing token, as in the two SPIs.
  * </ul>
  *
- * <p>Each half keeps every rule of its own SPI and runs its own TCK contract; {@link
+ * <p>The combined object keeps every rule of both SPIs, so the TCK's {@code
+ * IdempotencyStoreContract} and {@code LockStoreContract} hold for it as for its halves; {@link
  * #idempotencyStore()} and {@link #lockStore()} keep their own single-kind {@code release}.
  */
 public interface CombinedStore extends IdempotencyStore, LockStore {
