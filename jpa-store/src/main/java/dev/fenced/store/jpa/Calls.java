@@ -66,6 +66,35 @@ final class Calls {
     return run(what, work, failure -> contended.get());
   }
 
+  /**
+   * Runs one {@code UPDATE} or {@code DELETE} of the caller's own row ({@link #run}).
+   *
+   * @return whether it changed that row
+   */
+  boolean changesOneRow(String what, String sql, Object... parameters) {
+    return run(what, em -> query(em, sql, parameters).executeUpdate()) == 1;
+  }
+
+  /**
+   * Runs a prune {@code DELETE} of at most {@code limit} rows, each in a call of its own ({@link
+   * #run}), until one deletes fewer.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @param sql the {@code DELETE}
+   * @param parameters its parameters
+   * @return how many rows were deleted
+   */
+  int deleteInBatches(int limit, String sql, Object... parameters) {
+    limit(limit);
+    int total = 0;
+    int deleted;
+    do {
+      deleted = run("prune", em -> query(em, sql, parameters).executeUpdate());
+      total += deleted;
+    } while (deleted == limit);
+    return total;
+  }
+
   private <T> T run(
       String what, Function<EntityManager, T> work, Function<RuntimeException, T> onLastConflict) {
     for (int attempt = 1; ; attempt++) {

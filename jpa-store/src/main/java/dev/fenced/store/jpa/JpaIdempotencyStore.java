@@ -108,14 +108,14 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     Calls.text("owner", owner);
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
-    return update(
+    return calls.changesOneRow(
         "complete", PostgresStatements.IDEMPOTENCY_COMPLETE, hash, owner, copy, ttlMillis);
   }
 
   @Override
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));
-    return update(
+    return calls.changesOneRow(
         "release", PostgresStatements.IDEMPOTENCY_RELEASE, hash, Calls.text("owner", owner));
   }
 
@@ -124,7 +124,8 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     Calls.ttl("lockTtlMillis", lockTtlMillis);
-    return update("extend", PostgresStatements.IDEMPOTENCY_EXTEND, hash, owner, lockTtlMillis);
+    return calls.changesOneRow(
+        "extend", PostgresStatements.IDEMPOTENCY_EXTEND, hash, owner, lockTtlMillis);
   }
 
   /**
@@ -136,20 +137,6 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
    * @return how many records were deleted
    */
   public int prune(int limit) {
-    Calls.limit(limit);
-    int total = 0;
-    int deleted;
-    do {
-      deleted =
-          calls.run(
-              "prune",
-              em -> Calls.query(em, PostgresStatements.IDEMPOTENCY_PRUNE, limit).executeUpdate());
-      total += deleted;
-    } while (deleted == limit);
-    return total;
-  }
-
-  private boolean update(String what, String sql, Object... parameters) {
-    return calls.run(what, em -> Calls.query(em, sql, parameters).executeUpdate()) == 1;
+    return calls.deleteInBatches(limit, PostgresStatements.IDEMPOTENCY_PRUNE, limit);
   }
 }

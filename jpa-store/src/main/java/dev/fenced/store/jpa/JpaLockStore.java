@@ -78,13 +78,14 @@ public final class JpaLockStore implements LockStore {
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     Calls.ttl("ttlMillis", ttlMillis);
-    return update("renew", PostgresStatements.LOCK_RENEW, hash, owner, ttlMillis);
+    return calls.changesOneRow("renew", PostgresStatements.LOCK_RENEW, hash, owner, ttlMillis);
   }
 
   @Override
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));
-    return update("release", PostgresStatements.LOCK_RELEASE, hash, Calls.text("owner", owner));
+    return calls.changesOneRow(
+        "release", PostgresStatements.LOCK_RELEASE, hash, Calls.text("owner", owner));
   }
 
   /**
@@ -98,26 +99,7 @@ public final class JpaLockStore implements LockStore {
    * @return how many locks were deleted
    */
   public int prune(int limit) {
-    Calls.limit(limit);
-    int total = 0;
-    int deleted;
-    do {
-      deleted =
-          calls.run(
-              "prune",
-              em ->
-                  Calls.query(
-                          em,
-                          PostgresStatements.LOCK_PRUNE,
-                          limit,
-                          calls.settings().lockPruneGraceMillis())
-                      .executeUpdate());
-      total += deleted;
-    } while (deleted == limit);
-    return total;
-  }
-
-  private boolean update(String what, String sql, Object... parameters) {
-    return calls.run(what, em -> Calls.query(em, sql, parameters).executeUpdate()) == 1;
+    return calls.deleteInBatches(
+        limit, PostgresStatements.LOCK_PRUNE, limit, calls.settings().lockPruneGraceMillis());
   }
 }

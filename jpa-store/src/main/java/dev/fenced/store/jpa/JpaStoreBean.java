@@ -1,7 +1,7 @@
 package dev.fenced.store.jpa;
 
-import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
@@ -13,7 +13,6 @@ import jakarta.inject.Named;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -45,8 +44,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
  *
  * <p>A JTA unit runs every call in a new transaction through {@link RequiresNewTransactions}
  * ({@code @Transactional(REQUIRES_NEW)}); a {@code RESOURCE_LOCAL} unit uses its own {@code
- * EntityTransaction} per call. {@code release(key, owner)}, declared by both SPIs, releases
- * whichever the owner holds ({@link JpaStore}).
+ * EntityTransaction} per call. As a {@link CombinedStore}, its one {@code release(key, owner)}
+ * releases whichever the owner holds ({@link JpaStore}).
  *
  * <p>{@value StoreSettings#QUERY_TIMEOUT} bounds every statement (default {@value
  * StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms); an invalid value fails the deployment, naming
@@ -55,7 +54,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ApplicationScoped
 @Named("jpa")
 @FencedJpa
-public class JpaStoreBean implements IdempotencyStore, LockStore {
+public class JpaStoreBean implements CombinedStore {
 
   /** The config key naming the persistence unit's {@code EntityManagerFactory} bean. */
   public static final String PERSISTENCE_UNIT = "fenced.jpa.persistence-unit";
@@ -79,34 +78,15 @@ public class JpaStoreBean implements IdempotencyStore, LockStore {
   }
 
   @Override
-  public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
-    return store().acquire(key, owner, fingerprint, lockTtlMillis);
+  public IdempotencyStore idempotencyStore() {
+    return store().idempotencyStore();
   }
 
   @Override
-  public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
-    return store().complete(key, owner, payload, ttlMillis);
+  public LockStore lockStore() {
+    return store().lockStore();
   }
 
-  @Override
-  public boolean extend(String key, String owner, long lockTtlMillis) {
-    return store().extend(key, owner, lockTtlMillis);
-  }
-
-  @Override
-  public OptionalLong acquire(String key, String owner, long ttlMillis) {
-    return store().acquire(key, owner, ttlMillis);
-  }
-
-  @Override
-  public boolean renew(String key, String owner, long ttlMillis) {
-    return store().renew(key, owner, ttlMillis);
-  }
-
-  /**
-   * Releases the owner's idempotency lock or lock on {@code key}, whichever it holds: one statement
-   * ({@link JpaStore#release}).
-   */
   @Override
   public boolean release(String key, String owner) {
     return store().release(key, owner);

@@ -1,5 +1,8 @@
 package dev.fenced.store.redis;
 
+import static dev.fenced.store.redis.RedisScripts.ok;
+import static dev.fenced.store.redis.RedisScripts.owner;
+import static dev.fenced.store.redis.RedisScripts.ttl;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
@@ -90,30 +93,5 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
             RedisScript.IDEMPOTENCY_EXTEND,
             List.of(keys.name(KIND, key)),
             List.of(owner(owner), ttl(lockTtlMillis))));
-  }
-
-  static byte[] owner(String owner) {
-    return RedisKeys.utf8(Objects.requireNonNull(owner, "owner"), "owner");
-  }
-
-  /**
-   * A ttl as the scripts take it.
-   *
-   * @throws IllegalArgumentException when it is not between 1 and {@link
-   *     StoreLimits#MAX_TTL_MILLIS}: checked before any call to Redis
-   */
-  static byte[] ttl(long millis) {
-    if (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS) {
-      throw new IllegalArgumentException(
-          "a store ttl is between 1 and "
-              + StoreLimits.MAX_TTL_MILLIS
-              + " milliseconds (3650 days), not "
-              + millis);
-    }
-    return Long.toString(millis).getBytes(US_ASCII);
-  }
-
-  static boolean ok(Object reply) {
-    return reply instanceof Long value && value == 1L;
   }
 }

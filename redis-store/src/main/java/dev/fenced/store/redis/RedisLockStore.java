@@ -1,8 +1,8 @@
 package dev.fenced.store.redis;
 
-import static dev.fenced.store.redis.RedisIdempotencyStore.ok;
-import static dev.fenced.store.redis.RedisIdempotencyStore.owner;
-import static dev.fenced.store.redis.RedisIdempotencyStore.ttl;
+import static dev.fenced.store.redis.RedisScripts.ok;
+import static dev.fenced.store.redis.RedisScripts.owner;
+import static dev.fenced.store.redis.RedisScripts.ttl;
 
 import dev.fenced.locks.spi.LockStore;
 import java.util.List;

@@ -1,5 +1,8 @@
 package dev.fenced.store.redis;
 
+import static java.nio.charset.StandardCharsets.US_ASCII;
+
+import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -13,10 +16,11 @@ import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
 /**
- * Runs a store's scripts: one {@code EVALSHA} per call. A server that does not know a script yet
- * (first use, a restart, a failover, a new Cluster node) answers {@code NOSCRIPT}; the script is
- * then loaded with {@code SCRIPT LOAD} on the node that owns the key and run again, so scripts are
- * loaded once per server and cost no round trip after that.
+ * Runs a store's scripts: one {@code EVALSHA} per call, on arguments encoded by {@link #owner} and
+ * {@link #ttl}, and a reply read by {@link #ok} when the script changes one thing. A server that
+ * does not know a script yet (first use, a restart, a failover, a new Cluster node) answers {@code
+ * NOSCRIPT}; the script is then loaded with {@code SCRIPT LOAD} on the node that owns the key and
+ * run again, so scripts are loaded once per server and cost no round trip after that.
  *
  * <p>Failures to reach the server (connection refused or lost, timeouts, an exhausted pool, a
  * Cluster without a reachable node) and a server that cannot serve for now ({@code BUSY}, {@code
@@ -72,6 +76,33 @@ final class RedisScripts {
       }
       throw e;
     }
+  }
+
+  /** An owner as the scripts take it: strict UTF-8. */
+  static byte[] owner(String owner) {
+    return RedisKeys.utf8(Objects.requireNonNull(owner, "owner"), "owner");
+  }
+
+  /**
+   * A ttl as the scripts take it.
+   *
+   * @throws IllegalArgumentException when it is not between 1 and {@link
+   *     StoreLimits#MAX_TTL_MILLIS}: checked before any call to Redis
+   */
+  static byte[] ttl(long millis) {
+    if (millis < 1 || millis > StoreLimits.MAX_TTL_MILLIS) {
+      throw new IllegalArgumentException(
+          "a store ttl is between 1 and "
+              + StoreLimits.MAX_TTL_MILLIS
+              + " milliseconds (3650 days), not "
+              + millis);
+    }
+    return Long.toString(millis).getBytes(US_ASCII);
+  }
+
+  /** Whether a script that changes at most one thing answered that it changed it ({@code 1}). */
+  static boolean ok(Object reply) {
+    return reply instanceof Long value && value == 1L;
   }
 
   private static boolean unavailable(JedisException e) {
