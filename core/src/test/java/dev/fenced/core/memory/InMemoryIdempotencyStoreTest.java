@@ -5,29 +5,19 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import dev.fenced.core.time.ManualTime;
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.tck.store.IdempotencyStoreContract;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The TCK's contract on a manual clock, plus what is particular to the in-memory store. */
-class InMemoryIdempotencyStoreTest extends IdempotencyStoreContract {
+/**
+ * What is particular to the in-memory store; the contracts run in {@link InMemoryContractsTest}.
+ */
+class InMemoryIdempotencyStoreTest {
 
   private static final byte[] PAYLOAD = "ok".getBytes(StandardCharsets.UTF_8);
 
   private final ManualTime time = new ManualTime();
   private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time::nanoTime);
-
-  @Override
-  protected IdempotencyStore store() {
-    return store;
-  }
-
-  @Override
-  protected void advanceTime(Duration duration) {
-    time.advance(duration);
-  }
 
   @Test
   void expired_records_are_purged_so_memory_stays_bounded() {

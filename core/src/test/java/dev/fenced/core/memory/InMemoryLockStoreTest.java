@@ -4,26 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.core.time.ManualTime;
-import dev.fenced.locks.spi.LockStore;
-import dev.fenced.tck.store.LockStoreContract;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** The TCK's contract on a manual clock, plus what is particular to the in-memory store. */
-class InMemoryLockStoreTest extends LockStoreContract {
+/**
+ * What is particular to the in-memory store; the contracts run in {@link InMemoryContractsTest}.
+ */
+class InMemoryLockStoreTest {
 
   private final ManualTime time = new ManualTime();
   private final InMemoryLockStore store = new InMemoryLockStore(time::nanoTime);
-
-  @Override
-  protected LockStore store() {
-    return store;
-  }
-
-  @Override
-  protected void advanceTime(Duration duration) {
-    time.advance(duration);
-  }
 
   @Test
   void expired_locks_are_purged_so_memory_stays_bounded() {
