@@ -1,12 +1,14 @@
 package dev.fenced.cdi;
 
 import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.ElectionBean;
+import dev.fenced.cdi.config.ElectionBeanReader;
+import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.config.IdempotentMethodReader;
 import dev.fenced.cdi.config.InvalidGuardException;
 import dev.fenced.cdi.config.JobMethod;
 import dev.fenced.cdi.config.JobMethodReader;
-import dev.fenced.cdi.config.LeaderElectionModel;
-import dev.fenced.cdi.config.LeaderElectionReader;
+import dev.fenced.cdi.config.MethodAnnotations;
 import dev.fenced.cdi.deployment.BodyLimits;
 import dev.fenced.cdi.deployment.ElectionCheck;
 import dev.fenced.cdi.deployment.EncryptionSettings;
@@ -19,10 +21,13 @@ import dev.fenced.cdi.deployment.ScopeCheck;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
+import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.LeaderElection;
 import dev.fenced.locks.Locks;
 import dev.fenced.locks.LocksContext;
+import dev.fenced.locks.OnOneInstance;
+import dev.fenced.locks.WithoutOverlapping;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.annotation.Priority;
 import jakarta.decorator.Decorator;
@@ -44,15 +49,18 @@ import jakarta.enterprise.inject.spi.ProcessInjectionTarget;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import jakarta.interceptor.Interceptor;
 import java.lang.System.Logger.Level;
-import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -74,40 +82,43 @@ public class FencedExtension implements Extension {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
-  private final GuardRegistry.Builder guards = new GuardRegistry.Builder();
-  private final MethodTable.Builder<JobMethod> jobBuilder = new MethodTable.Builder<>();
-  private final List<ElectionBean> electionBeans = new ArrayList<>();
+  private final MethodRegistry.Builder<IdempotentMethod> idempotentBuilder =
+      new MethodRegistry.Builder<>();
+  private final MethodRegistry.Builder<JobMethod> jobBuilder = new MethodRegistry.Builder<>();
+  private final Map<ElectionBean, Bean<?>> electionBuilder = new LinkedHashMap<>();
   private final Set<String> readClasses = new HashSet<>();
   private final Set<String> readElections = new HashSet<>();
-  private volatile GuardRegistry registry = GuardRegistry.EMPTY;
-  private volatile MethodTable<JobMethod> jobs = MethodTable.empty();
-  private volatile List<ElectionBean> elections = List.of();
+  private volatile MethodRegistry<IdempotentMethod> idempotentMethods = MethodRegistry.empty();
+  private volatile MethodRegistry<JobMethod> jobs = MethodRegistry.empty();
+  private volatile Map<ElectionBean, Bean<?>> elections = Map.of();
   private volatile boolean locksInjected;
   private volatile ConfigLookup config;
   private volatile String configProblem;
 
   void registerTypes(@Observes BeforeBeanDiscovery event) {
-    int priority = InterceptorOrder.idempotent(config());
+    ConfigLookup config = config();
+    addInterceptor(event, IdempotentInterceptor.class, InterceptorOrder.idempotent(config));
+    addInterceptor(event, OnOneInstanceInterceptor.class, InterceptorOrder.onOneInstance(config));
+    addInterceptor(
+        event, WithoutOverlappingInterceptor.class, InterceptorOrder.withoutOverlapping(config));
+    for (Class<?> bean :
+        List.of(
+            FencedIdempotencyRuntime.class,
+            ProgrammaticIdempotency.class,
+            RequestClaims.class,
+            FencedLocksRuntime.class,
+            ProgrammaticLocks.class,
+            CurrentLocksContext.class)) {
+      event.addAnnotatedType(bean, bean.getName());
+    }
+  }
+
+  /** Adds one of Fenced's interceptors with its priority from config in place of its default. */
+  private static void addInterceptor(BeforeBeanDiscovery event, Class<?> type, int priority) {
     event
-        .addAnnotatedType(IdempotentInterceptor.class, IdempotentInterceptor.class.getName())
+        .addAnnotatedType(type, type.getName())
         .remove(a -> a.annotationType() == Priority.class)
         .add(new PriorityLiteral(priority));
-    event.addAnnotatedType(
-        FencedIdempotencyRuntime.class, FencedIdempotencyRuntime.class.getName());
-    event.addAnnotatedType(ProgrammaticIdempotency.class, ProgrammaticIdempotency.class.getName());
-    event.addAnnotatedType(RequestClaims.class, RequestClaims.class.getName());
-    event
-        .addAnnotatedType(OnOneInstanceInterceptor.class, OnOneInstanceInterceptor.class.getName())
-        .remove(a -> a.annotationType() == Priority.class)
-        .add(new PriorityLiteral(InterceptorOrder.onOneInstance(config())));
-    event
-        .addAnnotatedType(
-            WithoutOverlappingInterceptor.class, WithoutOverlappingInterceptor.class.getName())
-        .remove(a -> a.annotationType() == Priority.class)
-        .add(new PriorityLiteral(InterceptorOrder.withoutOverlapping(config())));
-    event.addAnnotatedType(FencedLocksRuntime.class, FencedLocksRuntime.class.getName());
-    event.addAnnotatedType(ProgrammaticLocks.class, ProgrammaticLocks.class.getName());
-    event.addAnnotatedType(CurrentLocksContext.class, CurrentLocksContext.class.getName());
   }
 
   <T> void readBean(@Observes ProcessManagedBean<T> event) {
@@ -127,9 +138,9 @@ public class FencedExtension implements Extension {
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
     synchronized (this) {
-      registry = guards.build();
+      idempotentMethods = idempotentBuilder.build();
       jobs = jobBuilder.build();
-      elections = List.copyOf(electionBeans);
+      elections = Collections.unmodifiableMap(new LinkedHashMap<>(electionBuilder));
     }
     ConfigLookup config = config();
     List<String> problems = new ArrayList<>();
@@ -148,10 +159,10 @@ public class FencedExtension implements Extension {
     }
     ProductionGuard.problem(config, StoreSelection.IDEMPOTENCY, store).ifPresent(problems::add);
     problems.addAll(lockProblems(config, beans));
-    for (GuardedMethod guard : registry.all()) {
-      String scope = guard.model().scope();
+    for (IdempotentMethod method : idempotentMethods.all()) {
+      String scope = method.scope();
       ScopeCheck.problem(
-              guard.model().target(),
+              method.target(),
               scope,
               scope.isEmpty() ? 0 : candidates(beans, IdempotencyScopeResolver.class, scope))
           .ifPresent(problems::add);
@@ -161,8 +172,7 @@ public class FencedExtension implements Extension {
         .distinct()
         .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
     if (problems.isEmpty()) {
-      announce(store);
-      announceLocks(StoreSelection.LOCKS.name(config));
+      announce(config);
     }
   }
 
@@ -177,8 +187,7 @@ public class FencedExtension implements Extension {
     if (usesLocks()) {
       ProductionGuard.problem(config, StoreSelection.LOCKS, lockStore).ifPresent(problems::add);
     }
-    problems.addAll(
-        LockKeyCheck.problems(jobs.all(), elections.stream().map(ElectionBean::model).toList()));
+    problems.addAll(LockKeyCheck.problems(jobs.all(), elections.keySet()));
     return problems;
   }
 
@@ -214,12 +223,12 @@ public class FencedExtension implements Extension {
   }
 
   /**
-   * The guarded methods of the deployment, complete once the deployment is validated.
+   * The {@code @Idempotent} methods of the deployment, complete once the deployment is validated.
    *
-   * @return the registry
+   * @return the methods by bean class and method
    */
-  public GuardRegistry guards() {
-    return registry;
+  public MethodRegistry<IdempotentMethod> idempotentMethods() {
+    return idempotentMethods;
   }
 
   /**
@@ -228,16 +237,16 @@ public class FencedExtension implements Extension {
    *
    * @return the jobs by bean class and method
    */
-  public MethodTable<JobMethod> jobs() {
+  public MethodRegistry<JobMethod> jobs() {
     return jobs;
   }
 
   /**
    * The {@code @LeaderElection} beans of the deployment, complete once the deployment is validated.
    *
-   * @return the elections
+   * @return the elections, each with the bean whose instance gets the callbacks, in the order read
    */
-  public List<ElectionBean> elections() {
+  public Map<ElectionBean, Bean<?>> elections() {
     return elections;
   }
 
@@ -249,34 +258,45 @@ public class FencedExtension implements Extension {
         || !readClasses.add(beanClass.getName())) {
       return;
     }
-    IdempotentMethodReader reader = new IdempotentMethodReader(config());
+    if (type.isAnnotationPresent(Idempotent.class)) {
+      idempotentBuilder.classLevel(beanClass);
+    }
+    if (type.isAnnotationPresent(OnOneInstance.class)
+        || type.isAnnotationPresent(WithoutOverlapping.class)) {
+      jobBuilder.classLevel(beanClass);
+    }
+    IdempotentMethodReader idempotentReader = new IdempotentMethodReader(config());
     JobMethodReader jobReader = new JobMethodReader(config());
     for (AnnotatedMethod<?> annotated : type.getMethods()) {
-      Method method = annotated.getJavaMember();
-      try {
-        reader
-            .read(beanClass, method)
-            .ifPresent(model -> guards.add(beanClass, GuardedMethod.of(model, method)));
-      } catch (InvalidGuardException e) {
-        e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
-      }
-      try {
-        jobReader.read(beanClass, method).ifPresent(job -> jobBuilder.add(beanClass, method, job));
-      } catch (InvalidGuardException e) {
-        e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
-      }
+      MethodAnnotations method = MethodAnnotations.of(type, annotated);
+      readInto(idempotentBuilder, method, idempotentReader::read, errors);
+      readInto(jobBuilder, method, jobReader::read, errors);
+    }
+  }
+
+  private static <M> void readInto(
+      MethodRegistry.Builder<M> registry,
+      MethodAnnotations method,
+      Function<MethodAnnotations, Optional<M>> reader,
+      Consumer<Throwable> errors) {
+    try {
+      reader
+          .apply(method)
+          .ifPresent(model -> registry.add(method.beanClass(), method.method(), model));
+    } catch (InvalidGuardException e) {
+      e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
     }
   }
 
   private synchronized void readElection(
       Bean<?> bean, AnnotatedType<?> type, Consumer<Throwable> errors) {
     Class<?> beanClass = type.getJavaClass();
-    if (!beanClass.isAnnotationPresent(LeaderElection.class)
+    if (!type.isAnnotationPresent(LeaderElection.class)
         || !readElections.add(beanClass.getName())) {
       return;
     }
     try {
-      Optional<LeaderElectionModel> model = new LeaderElectionReader(config()).read(beanClass);
+      Optional<ElectionBean> model = new ElectionBeanReader(config()).read(type);
       Optional<String> scopeProblem =
           ElectionCheck.problem(
               beanClass.getName(),
@@ -286,7 +306,7 @@ public class FencedExtension implements Extension {
         errors.accept(new DefinitionException(scopeProblem.get()));
         return;
       }
-      model.ifPresent(m -> electionBeans.add(new ElectionBean(m, bean)));
+      model.ifPresent(m -> electionBuilder.put(m, bean));
     } catch (InvalidGuardException e) {
       e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
     }
@@ -319,42 +339,22 @@ public class FencedExtension implements Extension {
     }
   }
 
-  private void announce(String store) {
-    if (StoreSelection.isMemory(store)) {
-      LOG.log(
-          Level.WARNING,
-          "Fenced keeps idempotency records in memory ("
-              + StoreSelection.IDEMPOTENCY.key()
-              + "="
-              + store
-              + "): fine for one instance in development, but a repeat sent to another instance"
-              + " runs again. Set "
-              + StoreSelection.IDEMPOTENCY.key()
-              + "=jpa or redis for a cluster.");
-    } else {
-      LOG.log(Level.INFO, "Fenced keeps idempotency records in the store \"" + store + "\"");
-    }
-    LOG.log(Level.DEBUG, () -> "Fenced guards " + registry.size() + " idempotent method(s)");
-  }
-
-  private void announceLocks(String store) {
+  private void announce(ConfigLookup config) {
+    announce(
+        StoreSelection.IDEMPOTENCY,
+        StoreSelection.IDEMPOTENCY.name(config),
+        "idempotency records",
+        "a repeat sent to another instance runs again");
+    LOG.log(
+        Level.DEBUG, () -> "Fenced guards " + idempotentMethods.size() + " idempotent method(s)");
     if (!usesLocks()) {
       return;
     }
-    if (StoreSelection.isMemory(store)) {
-      LOG.log(
-          Level.WARNING,
-          "Fenced keeps locks in memory ("
-              + StoreSelection.LOCKS.key()
-              + "="
-              + store
-              + "): fine for one instance in development, but every instance of a cluster would"
-              + " run each one-instance job and elect itself leader. Set "
-              + StoreSelection.LOCKS.key()
-              + "=jpa or redis for a cluster.");
-    } else {
-      LOG.log(Level.INFO, "Fenced keeps locks in the store \"" + store + "\"");
-    }
+    announce(
+        StoreSelection.LOCKS,
+        StoreSelection.LOCKS.name(config),
+        "locks",
+        "every instance of a cluster would run each one-instance job and elect itself leader");
     LOG.log(
         Level.DEBUG,
         () ->
@@ -363,5 +363,27 @@ public class FencedExtension implements Extension {
                 + " job method(s) and "
                 + elections.size()
                 + " leader election(s)");
+  }
+
+  /** Says which store keeps {@code contents}, with a warning when it is the in-memory one. */
+  private static void announce(
+      StoreSelection selection, String store, String contents, String clusterRisk) {
+    if (StoreSelection.isMemory(store)) {
+      LOG.log(
+          Level.WARNING,
+          "Fenced keeps "
+              + contents
+              + " in memory ("
+              + selection.key()
+              + "="
+              + store
+              + "): fine for one instance in development, but "
+              + clusterRisk
+              + ". Set "
+              + selection.key()
+              + "=jpa or redis for a cluster.");
+    } else {
+      LOG.log(Level.INFO, "Fenced keeps " + contents + " in the store \"" + store + "\"");
+    }
   }
 }

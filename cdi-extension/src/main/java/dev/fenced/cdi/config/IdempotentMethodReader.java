@@ -1,15 +1,10 @@
 package dev.fenced.cdi.config;
 
-import dev.fenced.core.config.DurationParser;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
-import jakarta.ws.rs.HttpMethod;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.Parameter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,6 +14,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Builds the {@link IdempotentMethod} of a bean method from its {@link Idempotent} annotations and
@@ -27,11 +23,11 @@ import java.util.Set;
  * <p>A method is guarded when it carries {@code @Idempotent} itself, or its class does and it is a
  * JAX-RS {@code POST}, {@code PUT}, {@code PATCH} or {@code DELETE} resource method, or a non-HTTP
  * method with an {@link IdempotencyKey} parameter. Members are resolved per {@link MemberResolver};
- * the method's annotation overrides its class's member by member.
+ * the method's annotation overrides its class's member by member; {@link Defaults} holds what
+ * applies when nothing is set.
  */
 public final class IdempotentMethodReader {
 
-  static final String ANNOTATION = "Idempotent";
   static final String AREA = "idempotency";
   private static final Set<String> CLASS_LEVEL_VERBS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
@@ -49,271 +45,182 @@ public final class IdempotentMethodReader {
   /**
    * Reads the guard of one method.
    *
-   * @param beanClass the bean class, whose name the config keys use
-   * @param method a method of the bean
+   * @param method the method's annotations, as CDI or Java sees them
    * @return the model, or empty when the method is not guarded
    * @throws InvalidGuardException when the method is guarded and something is invalid
    */
-  public Optional<IdempotentMethod> read(Class<?> beanClass, Method method) {
-    Idempotent onMethod = method.getAnnotation(Idempotent.class);
-    Idempotent onClass = classAnnotation(beanClass, method);
-    Optional<String> verb = httpVerb(method);
-    int keyParameter = keyParameter(method);
-    if (!guarded(method, onMethod, onClass, verb, keyParameter)) {
+  public Optional<IdempotentMethod> read(MethodAnnotations method) {
+    Idempotent onMethod = method.onMethod(Idempotent.class);
+    Idempotent onClass = method.onClass(Idempotent.class);
+    Optional<String> verb = method.httpVerb();
+    List<Integer> keyParameters = method.parametersWith(IdempotencyKey.class);
+    if (!guarded(method, onMethod, onClass, verb, keyParameters)) {
       return Optional.empty();
     }
-    String target = beanClass.getName() + "." + method.getName();
     List<String> problems = new ArrayList<>();
-    MemberResolver members =
-        new MemberResolver(config, beanClass.getName(), method.getName(), ANNOTATION, AREA);
-
-    Duration ttl =
-        duration(members, "ttl", onMethod, onClass, Idempotent::ttl, "24h", target, problems);
-    Duration lockTtl =
-        duration(
-            members, "lockTtl", onMethod, onClass, Idempotent::lockTtl, "60s", target, problems);
-    boolean required = required(members, onMethod, onClass, target, problems);
-    String scope =
-        members
-            .resolve("scope", get(onMethod, Idempotent::scope), get(onClass, Idempotent::scope), "")
-            .value()
-            .strip();
-    Set<String> replayHeaders = replayHeaders(members, onMethod, onClass, target, problems);
-    StoreIf storeIf =
-        enumValue(
-            members,
-            "storeIf",
-            StoreIf.class,
+    AnnotationReading<Idempotent> reading =
+        new AnnotationReading<>(
+            config,
+            method.beanClass().getName(),
+            method.method().getName(),
+            Idempotent.class,
+            AREA,
             onMethod,
             onClass,
-            Idempotent::storeIf,
-            StoreIf.NOT_SERVER_ERROR,
-            target,
             problems);
+    Duration ttl = duration(reading, "ttl", Idempotent::ttl, Defaults.IDEMPOTENT_TTL);
+    Duration lockTtl =
+        duration(reading, "lockTtl", Idempotent::lockTtl, Defaults.IDEMPOTENT_LOCK_TTL);
+    // false is the annotation's default, so only true counts as set on an annotation
+    boolean required =
+        required(
+            reading,
+            reading.resolve(
+                "required", a -> a.required() ? "true" : "", Defaults.IDEMPOTENT_REQUIRED));
+    String scope =
+        reading.resolve("scope", Idempotent::scope, Defaults.IDEMPOTENT_SCOPE).value().strip();
+    Set<String> replayHeaders = replayHeaders(reading);
+    StoreIf storeIf =
+        enumValue(reading, "storeIf", StoreIf.class, Idempotent::storeIf, Defaults.STORE_IF);
     OnConflict onConflict =
         enumValue(
-            members,
-            "onConflict",
-            OnConflict.class,
-            onMethod,
-            onClass,
-            Idempotent::onConflict,
-            OnConflict.REJECT,
-            target,
-            problems);
-    ResolvedValue waitValue =
-        members.resolve(
-            "waitTimeout",
-            get(onMethod, Idempotent::waitTimeout),
-            get(onClass, Idempotent::waitTimeout),
-            "");
+            reading, "onConflict", OnConflict.class, Idempotent::onConflict, Defaults.ON_CONFLICT);
     Duration waitTimeout =
-        positiveDuration(waitValue, "waitTimeout", target, problems).orElse(lockTtl);
-    Duration retryAfter = globalDuration("retryAfter", "1s", target, problems);
-    String header =
-        config
-            .value(ConfigKeys.global(AREA, "header"))
-            .map(String::strip)
-            .orElse("Idempotency-Key");
-    if (header.isEmpty()) {
-      problems.add(
-          target
-              + ": fenced.idempotency.header is empty; name the request header that carries the key, e.g. Idempotency-Key");
-    }
-
-    String keyPath = "";
+        reading
+            .optionalDuration(
+                "waitTimeout",
+                reading.resolve(
+                    "waitTimeout", Idempotent::waitTimeout, Defaults.IDEMPOTENT_WAIT_TIMEOUT))
+            .orElse(lockTtl);
+    Duration retryAfter =
+        reading
+            .optionalDuration("retryAfter", reading.global("retryAfter", Defaults.RETRY_AFTER))
+            .orElse(Duration.ofSeconds(1));
+    String header = header(reading);
+    String target = reading.target();
+    IdempotentMethod.Kind kind;
     if (verb.isPresent()) {
-      if (keyParameter >= 0) {
-        problems.add(
+      if (!keyParameters.isEmpty()) {
+        reading.problem(
             target
                 + ": @IdempotencyKey is not used on a JAX-RS resource method, whose key comes from the "
                 + header
                 + " header; remove it");
       }
-    } else if (keyParameter == -1) {
-      problems.add(
-          target
-              + ": a non-HTTP @Idempotent method needs exactly one parameter annotated @IdempotencyKey holding the key; add it");
-    } else if (keyParameter == -2) {
-      problems.add(
-          target + ": more than one parameter is annotated @IdempotencyKey; keep exactly one");
+      kind = new IdempotentMethod.Http(required, header, replayHeaders, retryAfter);
     } else {
-      Parameter parameter = method.getParameters()[keyParameter];
-      keyPath = parameter.getAnnotation(IdempotencyKey.class).value().strip();
-      try {
-        KeyPath.compile(parameter.getType(), keyPath);
-      } catch (IllegalArgumentException e) {
-        problems.add(
-            target + ": @IdempotencyKey(\"" + keyPath + "\") cannot be read: " + e.getMessage());
-      }
-      StorableType.problem(method.getGenericReturnType())
-          .ifPresent(
-              p -> problems.add(target + ": the return type cannot be stored and replayed: " + p));
+      kind = call(reading, method, keyParameters, onConflict, waitTimeout);
     }
     if (!problems.isEmpty()) {
       throw new InvalidGuardException(problems);
     }
     return Optional.of(
         new IdempotentMethod(
-            beanClass.getName(),
-            method.getName(),
-            verb.isPresent(),
+            method.beanClass().getName(),
+            method.method().getName(),
             ttl,
             lockTtl,
-            required,
             scope,
-            replayHeaders,
             storeIf,
-            onConflict,
-            waitTimeout,
-            retryAfter,
-            header,
-            verb.isPresent() ? -1 : keyParameter,
-            keyPath,
-            method.getGenericReturnType()));
+            kind));
   }
 
-  /**
-   * The JAX-RS verb of a resource method, from an annotation meta-annotated {@link HttpMethod}.
-   *
-   * @param method any method
-   * @return the verb, upper case, or empty when it is not a resource method
-   */
-  public static Optional<String> httpVerb(Method method) {
-    for (Annotation annotation : method.getAnnotations()) {
-      HttpMethod httpMethod = annotation.annotationType().getAnnotation(HttpMethod.class);
-      if (httpMethod != null) {
-        return Optional.of(httpMethod.value().toUpperCase(Locale.ROOT));
-      }
+  /** The key parameter and path of a plain call, or {@code null} after a problem. */
+  private static IdempotentMethod.Call call(
+      AnnotationReading<Idempotent> reading,
+      MethodAnnotations annotations,
+      List<Integer> keyParameters,
+      OnConflict onConflict,
+      Duration waitTimeout) {
+    String target = reading.target();
+    Method method = annotations.method();
+    if (keyParameters.isEmpty()) {
+      reading.problem(
+          target
+              + ": a non-HTTP @Idempotent method needs exactly one parameter annotated @IdempotencyKey holding the key; add it");
+      return null;
     }
-    return Optional.empty();
+    if (keyParameters.size() > 1) {
+      reading.problem(
+          target + ": more than one parameter is annotated @IdempotencyKey; keep exactly one");
+      return null;
+    }
+    int keyParameter = keyParameters.get(0);
+    String keyPath = annotations.onParameter(keyParameter, IdempotencyKey.class).value().strip();
+    KeyPath compiled = null;
+    try {
+      compiled = KeyPath.compile(method.getParameterTypes()[keyParameter], keyPath);
+    } catch (IllegalArgumentException e) {
+      reading.problem(
+          target + ": @IdempotencyKey(\"" + keyPath + "\") cannot be read: " + e.getMessage());
+    }
+    StorableType.problem(method.getGenericReturnType())
+        .ifPresent(
+            p -> reading.problem(target + ": the return type cannot be stored and replayed: " + p));
+    if (compiled == null) {
+      return null;
+    }
+    return new IdempotentMethod.Call(
+        keyParameter,
+        compiled,
+        List.of(method.getGenericParameterTypes()),
+        method.getGenericReturnType(),
+        onConflict,
+        waitTimeout);
   }
 
   private static boolean guarded(
-      Method method,
+      MethodAnnotations method,
       Idempotent onMethod,
       Idempotent onClass,
       Optional<String> verb,
-      int keyParameter) {
+      List<Integer> keyParameters) {
     if (onMethod != null) {
       return true;
     }
-    if (onClass == null
-        || method.isSynthetic()
-        || method.isBridge()
-        || method.getDeclaringClass() == Object.class
-        || Modifier.isStatic(method.getModifiers())
-        || Modifier.isPrivate(method.getModifiers())) {
+    if (onClass == null || !method.coveredByClass()) {
       return false;
     }
-    return verb.map(CLASS_LEVEL_VERBS::contains).orElse(keyParameter != -1);
+    return verb.map(CLASS_LEVEL_VERBS::contains).orElse(!keyParameters.isEmpty());
   }
 
-  private static Idempotent classAnnotation(Class<?> beanClass, Method method) {
-    Idempotent onBean = beanClass.getAnnotation(Idempotent.class);
-    return onBean != null ? onBean : method.getDeclaringClass().getAnnotation(Idempotent.class);
-  }
-
-  /** The index of the one {@code @IdempotencyKey} parameter, -1 for none, -2 for several. */
-  private static int keyParameter(Method method) {
-    int found = -1;
-    Parameter[] parameters = method.getParameters();
-    for (int i = 0; i < parameters.length; i++) {
-      if (parameters[i].isAnnotationPresent(IdempotencyKey.class)) {
-        if (found >= 0) {
-          return -2;
-        }
-        found = i;
-      }
-    }
-    return found;
-  }
-
-  private interface Member<T> {
-    T of(Idempotent annotation);
-  }
-
-  private static <T> String get(Idempotent annotation, Member<T> member) {
-    if (annotation == null) {
-      return "";
-    }
-    Object value = member.of(annotation);
-    return value instanceof String[] values ? String.join(",", values) : String.valueOf(value);
-  }
-
-  private Duration duration(
-      MemberResolver members,
+  private static Duration duration(
+      AnnotationReading<Idempotent> reading,
       String name,
-      Idempotent onMethod,
-      Idempotent onClass,
-      Member<String> member,
-      String defaultValue,
-      String target,
-      List<String> problems) {
-    ResolvedValue value =
-        members.resolve(name, get(onMethod, member), get(onClass, member), defaultValue);
-    return positiveDuration(value, name, target, problems).orElse(Duration.ofMillis(1));
+      Function<Idempotent, String> member,
+      String defaultValue) {
+    return reading
+        .optionalDuration(name, reading.resolve(name, member, defaultValue))
+        .orElse(Duration.ofMillis(1));
   }
 
-  private static Optional<Duration> positiveDuration(
-      ResolvedValue value, String name, String target, List<String> problems) {
-    try {
-      return DurationParser.parsePositive(name, value.value());
-    } catch (IllegalArgumentException e) {
-      problems.add(target + ": invalid " + name + " " + value.describe() + ": " + e.getMessage());
-      return Optional.empty();
-    }
-  }
-
-  private Duration globalDuration(
-      String name, String defaultValue, String target, List<String> problems) {
-    String key = ConfigKeys.global(AREA, name);
-    ResolvedValue value =
-        config
-            .value(key)
-            .map(v -> new ResolvedValue(v, "config key " + key))
-            .orElse(new ResolvedValue(defaultValue, "default of " + key));
-    return positiveDuration(value, name, target, problems).orElse(Duration.ofSeconds(1));
-  }
-
-  private boolean required(
-      MemberResolver members,
-      Idempotent onMethod,
-      Idempotent onClass,
-      String target,
-      List<String> problems) {
-    // false is the annotation's default, so only true counts as set on an annotation
-    String method = onMethod != null && onMethod.required() ? "true" : "";
-    String type = onClass != null && onClass.required() ? "true" : "";
-    ResolvedValue value = members.resolve("required", method, type, "false");
+  private static boolean required(AnnotationReading<Idempotent> reading, ResolvedValue value) {
     String text = value.value().strip().toLowerCase(Locale.ROOT);
     if (!text.equals("true") && !text.equals("false")) {
-      problems.add(target + ": invalid required " + value.describe() + "; use true or false");
+      reading.problem(
+          reading.target() + ": invalid required " + value.describe() + "; use true or false");
       return false;
     }
     return Boolean.parseBoolean(text);
   }
 
-  private <E extends Enum<E>> E enumValue(
-      MemberResolver members,
+  private static <E extends Enum<E>> E enumValue(
+      AnnotationReading<Idempotent> reading,
       String name,
       Class<E> type,
-      Idempotent onMethod,
-      Idempotent onClass,
-      Member<E> member,
-      E defaultValue,
-      String target,
-      List<String> problems) {
+      Function<Idempotent, E> member,
+      E defaultValue) {
     // the annotation's default value counts as "not set", so a class or global value can apply
-    String method =
-        onMethod != null && member.of(onMethod) != defaultValue ? member.of(onMethod).name() : "";
-    String klass =
-        onClass != null && member.of(onClass) != defaultValue ? member.of(onClass).name() : "";
-    ResolvedValue value = members.resolve(name, method, klass, defaultValue.name());
+    ResolvedValue value =
+        reading.resolve(
+            name,
+            a -> member.apply(a) != defaultValue ? member.apply(a).name() : "",
+            defaultValue.name());
     try {
       return Enum.valueOf(type, value.value().strip().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      problems.add(
+      String target = reading.target();
+      reading.problem(
           target
               + ": invalid "
               + name
@@ -325,22 +232,26 @@ public final class IdempotentMethodReader {
     }
   }
 
-  private Set<String> replayHeaders(
-      MemberResolver members,
-      Idempotent onMethod,
-      Idempotent onClass,
-      String target,
-      List<String> problems) {
-    Set<String> headers = new LinkedHashSet<>(IdempotentMethod.DEFAULT_REPLAY_HEADERS);
+  private static String header(AnnotationReading<Idempotent> reading) {
+    String header = reading.global("header").map(v -> v.value().strip()).orElse(Defaults.HEADER);
+    String target = reading.target();
+    if (header.isEmpty()) {
+      reading.problem(
+          target
+              + ": fenced.idempotency.header is empty; name the request header that carries the key, e.g. Idempotency-Key");
+    }
+    return header;
+  }
+
+  private static Set<String> replayHeaders(AnnotationReading<Idempotent> reading) {
+    Set<String> headers = new LinkedHashSet<>(Defaults.REPLAY_HEADERS);
     ResolvedValue own =
-        members.resolve(
+        reading.resolve(
             "replayHeaders",
-            get(onMethod, Idempotent::replayHeaders),
-            get(onClass, Idempotent::replayHeaders),
-            "");
-    String globalKey = ConfigKeys.global(AREA, "replayHeaders");
-    Optional<ResolvedValue> global =
-        config.value(globalKey).map(v -> new ResolvedValue(v, "config key " + globalKey));
+            a -> String.join(",", a.replayHeaders()),
+            Defaults.IDEMPOTENT_REPLAY_HEADERS);
+    Optional<ResolvedValue> global = reading.global("replayHeaders");
+    String target = reading.target();
     for (ResolvedValue value : global.isPresent() ? List.of(own, global.get()) : List.of(own)) {
       for (String name : value.value().split(",")) {
         String header = name.strip().toLowerCase(Locale.ROOT);
@@ -348,7 +259,7 @@ public final class IdempotentMethodReader {
           continue;
         }
         if (header.equals("set-cookie") || header.equals("set-cookie2")) {
-          problems.add(
+          reading.problem(
               target
                   + ": replayHeaders "
                   + value.describe()

@@ -4,6 +4,7 @@ import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.config.IdempotentMethodReader;
+import dev.fenced.cdi.config.MethodAnnotations;
 import dev.fenced.cdi.deployment.BodyLimits;
 import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.Idempotent;
@@ -29,10 +30,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
  *
  * <p>Discovered by JAX-RS provider scanning; an {@code Application} whose {@code getClasses()}
  * lists its classes must list this one too. The validated model comes from {@link
- * IdempotencyRuntime#guard}; for a resource class that is not a CDI bean (so the extension never
- * saw it) the model is read here, with the same reader and MicroProfile Config, and an invalid one
- * fails the deployment the same way. A guarded method whose runtime cannot be found also fails it:
- * an {@code @Idempotent} endpoint never runs unguarded.
+ * IdempotencyRuntime#idempotentMethod}; for a resource class that is not a CDI bean (so the
+ * extension never saw it) the model is read here, with the same reader and MicroProfile Config, and
+ * an invalid one fails the deployment the same way. A guarded method whose runtime cannot be found
+ * also fails it: an {@code @Idempotent} endpoint never runs unguarded.
  *
  * <p>Priorities (lower runs first for request filters and writer interceptors, last for response
  * filters):
@@ -105,10 +106,10 @@ public class IdempotencyFeature implements DynamicFeature {
       return;
     }
     IdempotencyRuntime shared = runtime(resourceClass, method);
-    Optional<IdempotentMethod> guard =
-        shared.guard(resourceClass, method).or(() -> readModel(resourceClass, method));
-    guard
-        .filter(IdempotentMethod::http)
+    Optional<IdempotentMethod> idempotent =
+        shared.idempotentMethod(resourceClass, method).or(() -> readModel(resourceClass, method));
+    idempotent
+        .filter(model -> model.kind() instanceof IdempotentMethod.Http)
         .ifPresent(
             model -> {
               warnWithoutListener();
@@ -116,7 +117,7 @@ public class IdempotencyFeature implements DynamicFeature {
                   new RequestGate(shared, model, afterCommit, limits.maxRequestSize());
               context.register(
                   new IdempotencyRequestFilter(
-                      gate, model.header(), RequestClaims.ofCurrentRequest()),
+                      gate, model.http().header(), RequestClaims.ofCurrentRequest()),
                   REQUEST_FILTER_PRIORITY);
               context.register(new LastRequestFilter(), LAST_REQUEST_FILTER_PRIORITY);
               context.register(
@@ -170,7 +171,7 @@ public class IdempotencyFeature implements DynamicFeature {
 
   private static Optional<IdempotentMethod> readModel(Class<?> resourceClass, Method method) {
     return new IdempotentMethodReader(ConfigLookup.of(ConfigProvider.getConfig()))
-        .read(resourceClass, method);
+        .read(MethodAnnotations.of(resourceClass, method));
   }
 
   /** The class the application wrote, not a container's proxy subclass of it. */

@@ -1,7 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
 import java.time.Duration;
 
@@ -21,19 +20,11 @@ final class Models {
     return new IdempotentMethod(
         "com.example.Orders",
         "pay",
-        true,
         TTL,
         LOCK_TTL,
-        required,
         "",
-        IdempotentMethod.DEFAULT_REPLAY_HEADERS,
         StoreIf.NOT_SERVER_ERROR,
-        OnConflict.REJECT,
-        LOCK_TTL,
-        retryAfter,
-        "Idempotency-Key",
-        -1,
-        "",
-        Object.class);
+        new IdempotentMethod.Http(
+            required, "Idempotency-Key", IdempotentMethod.DEFAULT_REPLAY_HEADERS, retryAfter));
   }
 }

@@ -3,6 +3,7 @@ package dev.fenced.cdi.config;
 import dev.fenced.locks.LeaderElection;
 import dev.fenced.locks.OnLeadershipAcquired;
 import dev.fenced.locks.OnLeadershipLost;
+import jakarta.enterprise.inject.spi.AnnotatedType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,14 +11,12 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Builds the {@link LeaderElectionModel} of a bean class from its {@link LeaderElection} annotation
- * and MicroProfile Config, or reports every problem with them. The ttl follows {@code
- * <class>/LeaderElection/ttl}, {@code LeaderElection/ttl}, the annotation, {@code
- * fenced.locks.ttl}, then {@code 30s}.
+ * Builds the {@link ElectionBean} of a bean class from the {@link LeaderElection} annotation CDI
+ * gives its type and MicroProfile Config, or reports every problem with them. The ttl follows
+ * {@code <class>/LeaderElection/ttl}, {@code LeaderElection/ttl}, the annotation, {@code
+ * fenced.locks.ttl}, then {@link Defaults#LOCK_TTL}.
  */
-public final class LeaderElectionReader {
-
-  private static final String ANNOTATION = "LeaderElection";
+public final class ElectionBeanReader {
 
   private final ConfigLookup config;
 
@@ -26,24 +25,35 @@ public final class LeaderElectionReader {
    *
    * @param config where overrides and global settings come from
    */
-  public LeaderElectionReader(ConfigLookup config) {
+  public ElectionBeanReader(ConfigLookup config) {
     this.config = Objects.requireNonNull(config, "config");
   }
 
   /**
    * Reads the election of a bean class.
    *
-   * @param beanClass the bean class
-   * @return the model, or empty when the class has no {@code @LeaderElection}
+   * @param type the bean's annotated type
+   * @return the model, or empty when the type has no {@code @LeaderElection}
    * @throws InvalidGuardException when something is invalid
    */
-  public Optional<LeaderElectionModel> read(Class<?> beanClass) {
-    LeaderElection election = beanClass.getAnnotation(LeaderElection.class);
+  public Optional<ElectionBean> read(AnnotatedType<?> type) {
+    LeaderElection election = type.getAnnotation(LeaderElection.class);
     if (election == null) {
       return Optional.empty();
     }
+    Class<?> beanClass = type.getJavaClass();
     String target = beanClass.getName();
     List<String> problems = new ArrayList<>();
+    AnnotationReading<LeaderElection> reading =
+        new AnnotationReading<>(
+            config,
+            target,
+            null,
+            LeaderElection.class,
+            JobMethodReader.AREA,
+            election,
+            null,
+            problems);
     String key = election.value();
     if (key.isBlank()) {
       problems.add(
@@ -60,14 +70,12 @@ public final class LeaderElectionReader {
               + " nor dev.fenced.locks.OnLeadershipLost, so it could not act on leadership;"
               + " implement one or both");
     }
-    MemberResolver members =
-        new MemberResolver(config, beanClass.getName(), null, ANNOTATION, JobMethodReader.AREA);
-    ResolvedValue value = members.resolve("ttl", election.ttl(), "", JobMethodReader.DEFAULT_TTL);
     Optional<Duration> ttl =
-        JobMethodReader.positive(value, "@LeaderElection ttl", target, problems);
+        reading.duration(
+            "@LeaderElection ttl", reading.resolve("ttl", LeaderElection::ttl, Defaults.LOCK_TTL));
     if (!problems.isEmpty()) {
       throw new InvalidGuardException(problems);
     }
-    return Optional.of(new LeaderElectionModel(target, key, ttl.orElseThrow(), onAcquired, onLost));
+    return Optional.of(new ElectionBean(target, key, ttl.orElseThrow(), onAcquired, onLost));
   }
 }
