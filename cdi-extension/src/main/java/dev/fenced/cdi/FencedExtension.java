@@ -2,73 +2,52 @@ package dev.fenced.cdi;
 
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.ElectionBean;
-import dev.fenced.cdi.config.ElectionBeanReader;
 import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.config.IdempotentMethodReader;
-import dev.fenced.cdi.config.InvalidGuardException;
 import dev.fenced.cdi.config.JobMethod;
-import dev.fenced.cdi.config.JobMethodReader;
-import dev.fenced.cdi.config.MethodAnnotations;
 import dev.fenced.cdi.deployment.BodyLimits;
-import dev.fenced.cdi.deployment.ElectionCheck;
 import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
+import dev.fenced.cdi.deployment.InMemoryStoreCheck;
 import dev.fenced.cdi.deployment.InterceptorOrder;
 import dev.fenced.cdi.deployment.LockGlobals;
 import dev.fenced.cdi.deployment.LockKeyCheck;
-import dev.fenced.cdi.deployment.ProductionGuard;
 import dev.fenced.cdi.deployment.ScopeCheck;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
-import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.locks.LeaderElection;
 import dev.fenced.locks.Locks;
 import dev.fenced.locks.LocksContext;
-import dev.fenced.locks.OnOneInstance;
-import dev.fenced.locks.WithoutOverlapping;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.annotation.Priority;
-import jakarta.decorator.Decorator;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.AmbiguousResolutionException;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
-import jakarta.enterprise.inject.spi.AnnotatedMethod;
-import jakarta.enterprise.inject.spi.AnnotatedType;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
-import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessInjectionPoint;
 import jakarta.enterprise.inject.spi.ProcessInjectionTarget;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
-import jakarta.interceptor.Interceptor;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Fenced's portable extension: registers the {@code @Idempotent}, {@code @OnOneInstance} and
  * {@code @WithoutOverlapping} interceptors and Fenced's beans, reads and validates every guarded
  * method, job and leader election while the container boots, and checks what spans beans (store
- * selection for idempotency and locks, the production guard, global settings, scope resolvers, lock
- * key collisions, the order next to Fault Tolerance) before the application starts.
+ * selection for idempotency and locks, the in-memory store check, global settings, scope resolvers,
+ * lock key collisions, the order next to Fault Tolerance) before the application starts.
  *
  * <p>Fenced's types are added with {@code addAnnotatedType}, so they are beans whatever the
  * application's bean discovery mode; the {@code fenced-cdi} jar has no {@code beans.xml}, so they
@@ -82,12 +61,7 @@ public class FencedExtension implements Extension {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
-  private final MethodRegistry.Builder<IdempotentMethod> idempotentBuilder =
-      new MethodRegistry.Builder<>();
-  private final MethodRegistry.Builder<JobMethod> jobBuilder = new MethodRegistry.Builder<>();
-  private final Map<ElectionBean, Bean<?>> electionBuilder = new LinkedHashMap<>();
-  private final Set<String> readClasses = new HashSet<>();
-  private final Set<String> readElections = new HashSet<>();
+  private final AnnotatedTypeReader reader = new AnnotatedTypeReader(this::config);
   private volatile MethodRegistry<IdempotentMethod> idempotentMethods = MethodRegistry.empty();
   private volatile MethodRegistry<JobMethod> jobs = MethodRegistry.empty();
   private volatile Map<ElectionBean, Bean<?>> elections = Map.of();
@@ -122,8 +96,8 @@ public class FencedExtension implements Extension {
   }
 
   <T> void readBean(@Observes ProcessManagedBean<T> event) {
-    read(event.getAnnotatedBeanClass(), event::addDefinitionError);
-    readElection(event.getBean(), event.getAnnotatedBeanClass(), event::addDefinitionError);
+    reader.read(event.getAnnotatedBeanClass(), event::addDefinitionError);
+    reader.readElection(event.getBean(), event.getAnnotatedBeanClass(), event::addDefinitionError);
   }
 
   void noteLocksInjection(@Observes ProcessInjectionPoint<?, ?> event) {
@@ -133,15 +107,13 @@ public class FencedExtension implements Extension {
   }
 
   <T> void readComponent(@Observes ProcessInjectionTarget<T> event) {
-    read(event.getAnnotatedType(), event::addDefinitionError);
+    reader.read(event.getAnnotatedType(), event::addDefinitionError);
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
-    synchronized (this) {
-      idempotentMethods = idempotentBuilder.build();
-      jobs = jobBuilder.build();
-      elections = Collections.unmodifiableMap(new LinkedHashMap<>(electionBuilder));
-    }
+    idempotentMethods = reader.idempotentMethods();
+    jobs = reader.jobs();
+    elections = reader.elections();
     ConfigLookup config = config();
     List<String> problems = new ArrayList<>();
     if (configProblem != null) {
@@ -157,7 +129,7 @@ public class FencedExtension implements Extension {
           .problem(store, candidates(beans, IdempotencyStore.class, store))
           .ifPresent(problems::add);
     }
-    ProductionGuard.problem(config, StoreSelection.IDEMPOTENCY, store).ifPresent(problems::add);
+    InMemoryStoreCheck.problem(config, StoreSelection.IDEMPOTENCY, store).ifPresent(problems::add);
     problems.addAll(lockProblems(config, beans));
     for (IdempotentMethod method : idempotentMethods.all()) {
       String scope = method.scope();
@@ -167,7 +139,7 @@ public class FencedExtension implements Extension {
               scope.isEmpty() ? 0 : candidates(beans, IdempotencyScopeResolver.class, scope))
           .ifPresent(problems::add);
     }
-    // both production guards may report one bad fenced.allow-in-memory-storage value
+    // both in-memory store checks may report one bad fenced.allow-in-memory-storage value
     problems.stream()
         .distinct()
         .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
@@ -185,7 +157,7 @@ public class FencedExtension implements Extension {
           .ifPresent(problems::add);
     }
     if (usesLocks()) {
-      ProductionGuard.problem(config, StoreSelection.LOCKS, lockStore).ifPresent(problems::add);
+      InMemoryStoreCheck.problem(config, StoreSelection.LOCKS, lockStore).ifPresent(problems::add);
     }
     problems.addAll(LockKeyCheck.problems(jobs.all(), elections.keySet()));
     return problems;
@@ -193,8 +165,8 @@ public class FencedExtension implements Extension {
 
   /**
    * Whether the application uses locks: a job, an election, or an injected {@code Locks} or {@code
-   * LocksContext}. Only then does the lock store's production guard and startup warning apply, so
-   * an application that only uses {@code @Idempotent} is not asked to configure a lock store.
+   * LocksContext}. Only then does the lock store's in-memory store check and startup warning apply,
+   * so an application that only uses {@code @Idempotent} is not asked to configure a lock store.
    */
   private boolean usesLocks() {
     return jobs.size() > 0 || !elections.isEmpty() || locksInjected;
@@ -248,68 +220,6 @@ public class FencedExtension implements Extension {
    */
   public Map<ElectionBean, Bean<?>> elections() {
     return elections;
-  }
-
-  private synchronized void read(AnnotatedType<?> type, Consumer<Throwable> errors) {
-    Class<?> beanClass = type.getJavaClass();
-    // an interceptor (Fenced's own among them) carries its binding on the class: it is not a job
-    if (type.isAnnotationPresent(Interceptor.class)
-        || type.isAnnotationPresent(Decorator.class)
-        || !readClasses.add(beanClass.getName())) {
-      return;
-    }
-    if (type.isAnnotationPresent(Idempotent.class)) {
-      idempotentBuilder.classLevel(beanClass);
-    }
-    if (type.isAnnotationPresent(OnOneInstance.class)
-        || type.isAnnotationPresent(WithoutOverlapping.class)) {
-      jobBuilder.classLevel(beanClass);
-    }
-    IdempotentMethodReader idempotentReader = new IdempotentMethodReader(config());
-    JobMethodReader jobReader = new JobMethodReader(config());
-    for (AnnotatedMethod<?> annotated : type.getMethods()) {
-      MethodAnnotations method = MethodAnnotations.of(type, annotated);
-      readInto(idempotentBuilder, method, idempotentReader::read, errors);
-      readInto(jobBuilder, method, jobReader::read, errors);
-    }
-  }
-
-  private static <M> void readInto(
-      MethodRegistry.Builder<M> registry,
-      MethodAnnotations method,
-      Function<MethodAnnotations, Optional<M>> reader,
-      Consumer<Throwable> errors) {
-    try {
-      reader
-          .apply(method)
-          .ifPresent(model -> registry.add(method.beanClass(), method.method(), model));
-    } catch (InvalidGuardException e) {
-      e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
-    }
-  }
-
-  private synchronized void readElection(
-      Bean<?> bean, AnnotatedType<?> type, Consumer<Throwable> errors) {
-    Class<?> beanClass = type.getJavaClass();
-    if (!type.isAnnotationPresent(LeaderElection.class)
-        || !readElections.add(beanClass.getName())) {
-      return;
-    }
-    try {
-      Optional<ElectionBean> model = new ElectionBeanReader(config()).read(type);
-      Optional<String> scopeProblem =
-          ElectionCheck.problem(
-              beanClass.getName(),
-              bean.getScope().getSimpleName(),
-              bean.getScope() == ApplicationScoped.class);
-      if (scopeProblem.isPresent()) {
-        errors.accept(new DefinitionException(scopeProblem.get()));
-        return;
-      }
-      model.ifPresent(m -> electionBuilder.put(m, bean));
-    } catch (InvalidGuardException e) {
-      e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
-    }
   }
 
   private static boolean refersToLocks(Type type) {

@@ -3,7 +3,9 @@ package dev.fenced.cdi.config;
 import dev.fenced.core.config.DurationParser;
 import java.lang.annotation.Annotation;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -139,6 +141,54 @@ final class AnnotationReading<A extends Annotation> {
     } catch (IllegalArgumentException e) {
       problems.add(target + ": invalid " + option + " " + value.describe() + ": " + e.getMessage());
       return Optional.empty();
+    }
+  }
+
+  /**
+   * Parses the {@code required} member: {@code true} or {@code false}.
+   *
+   * @param value the value
+   * @return the boolean, or {@code false} after a problem
+   */
+  boolean required(ResolvedValue value) {
+    String text = value.value().strip().toLowerCase(Locale.ROOT);
+    if (!text.equals("true") && !text.equals("false")) {
+      problems.add(target + ": invalid required " + value.describe() + "; use true or false");
+      return false;
+    }
+    return Boolean.parseBoolean(text);
+  }
+
+  /**
+   * Resolves an enum member; the annotation's default counts as "not set", so a class or global
+   * value can apply.
+   *
+   * @param name the member's name
+   * @param type the enum type
+   * @param member the member's value on an annotation
+   * @param defaultValue the member's default
+   * @param <E> the enum type
+   * @return the constant, or the default after a problem
+   */
+  <E extends Enum<E>> E constant(
+      String name, Class<E> type, Function<A, E> member, E defaultValue) {
+    ResolvedValue value =
+        resolve(
+            name,
+            a -> member.apply(a) != defaultValue ? member.apply(a).name() : "",
+            defaultValue.name());
+    try {
+      return Enum.valueOf(type, value.value().strip().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      problems.add(
+          target
+              + ": invalid "
+              + name
+              + " "
+              + value.describe()
+              + "; use one of "
+              + Arrays.toString(type.getEnumConstants()));
+      return defaultValue;
     }
   }
 

@@ -7,7 +7,6 @@ import dev.fenced.idempotency.StoreIf;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -73,18 +72,17 @@ public final class IdempotentMethodReader {
         duration(reading, "lockTtl", Idempotent::lockTtl, Defaults.IDEMPOTENT_LOCK_TTL);
     // false is the annotation's default, so only true counts as set on an annotation
     boolean required =
-        required(
-            reading,
+        reading.required(
             reading.resolve(
                 "required", a -> a.required() ? "true" : "", Defaults.IDEMPOTENT_REQUIRED));
     String scope =
         reading.resolve("scope", Idempotent::scope, Defaults.IDEMPOTENT_SCOPE).value().strip();
     Set<String> replayHeaders = replayHeaders(reading);
     StoreIf storeIf =
-        enumValue(reading, "storeIf", StoreIf.class, Idempotent::storeIf, Defaults.STORE_IF);
+        reading.constant("storeIf", StoreIf.class, Idempotent::storeIf, Defaults.STORE_IF);
     OnConflict onConflict =
-        enumValue(
-            reading, "onConflict", OnConflict.class, Idempotent::onConflict, Defaults.ON_CONFLICT);
+        reading.constant(
+            "onConflict", OnConflict.class, Idempotent::onConflict, Defaults.ON_CONFLICT);
     Duration waitTimeout =
         reading
             .optionalDuration(
@@ -192,44 +190,6 @@ public final class IdempotentMethodReader {
     return reading
         .optionalDuration(name, reading.resolve(name, member, defaultValue))
         .orElse(Duration.ofMillis(1));
-  }
-
-  private static boolean required(AnnotationReading<Idempotent> reading, ResolvedValue value) {
-    String text = value.value().strip().toLowerCase(Locale.ROOT);
-    if (!text.equals("true") && !text.equals("false")) {
-      reading.problem(
-          reading.target() + ": invalid required " + value.describe() + "; use true or false");
-      return false;
-    }
-    return Boolean.parseBoolean(text);
-  }
-
-  private static <E extends Enum<E>> E enumValue(
-      AnnotationReading<Idempotent> reading,
-      String name,
-      Class<E> type,
-      Function<Idempotent, E> member,
-      E defaultValue) {
-    // the annotation's default value counts as "not set", so a class or global value can apply
-    ResolvedValue value =
-        reading.resolve(
-            name,
-            a -> member.apply(a) != defaultValue ? member.apply(a).name() : "",
-            defaultValue.name());
-    try {
-      return Enum.valueOf(type, value.value().strip().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      String target = reading.target();
-      reading.problem(
-          target
-              + ": invalid "
-              + name
-              + " "
-              + value.describe()
-              + "; use one of "
-              + Arrays.toString(type.getEnumConstants()));
-      return defaultValue;
-    }
   }
 
   private static String header(AnnotationReading<Idempotent> reading) {

@@ -10,7 +10,7 @@ import java.util.Optional;
  * one-instance job). {@code fenced.allow-in-memory-storage=true} allows it on purpose (a
  * single-instance deployment).
  */
-public final class ProductionGuard {
+public final class InMemoryStoreCheck {
 
   /** The MicroProfile Config profile key. */
   public static final String PROFILE = "mp.config.profile";
@@ -18,7 +18,7 @@ public final class ProductionGuard {
   /** The key that allows the in-memory store in production. */
   public static final String ALLOW = "fenced.allow-in-memory-storage";
 
-  private ProductionGuard() {}
+  private InMemoryStoreCheck() {}
 
   /**
    * What is wrong with the store choice for the active profile.
