@@ -30,9 +30,6 @@ public record IdempotentMethod(
     StoreIf storeIf,
     Kind kind) {
 
-  /** The response headers every HTTP method replays, lower case. */
-  public static final Set<String> DEFAULT_REPLAY_HEADERS = Defaults.REPLAY_HEADERS;
-
   /** What only one kind of method uses. */
   public sealed interface Kind permits Http, Call {}
 

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.cdi.FencedExtension;
 import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
@@ -142,11 +143,29 @@ public class IdempotencyFeature implements DynamicFeature {
             + " dev.fenced.cdi.jaxrs.ClaimCleanupListener as a <listener> in web.xml.");
   }
 
-  /** A cheap first look, so unguarded applications never touch CDI or config here. */
+  /**
+   * A cheap first look: the Java annotations, else the models the extension read from CDI's
+   * annotated types (an {@code @Idempotent} another extension added), so unguarded applications
+   * never touch config or the runtime here.
+   */
   private static boolean annotated(Class<?> resourceClass, Method method) {
     return method.isAnnotationPresent(Idempotent.class)
         || resourceClass.isAnnotationPresent(Idempotent.class)
-        || method.getDeclaringClass().isAnnotationPresent(Idempotent.class);
+        || method.getDeclaringClass().isAnnotationPresent(Idempotent.class)
+        || readByExtension(resourceClass, method);
+  }
+
+  private static boolean readByExtension(Class<?> resourceClass, Method method) {
+    try {
+      return CDI.current()
+          .getBeanManager()
+          .getExtension(FencedExtension.class)
+          .idempotentMethods()
+          .find(resourceClass, method)
+          .isPresent();
+    } catch (RuntimeException e) {
+      return false; // no CDI here, or the extension is not enabled: nothing was read
+    }
   }
 
   private IdempotencyRuntime runtime(Class<?> resourceClass, Method method) {

@@ -158,7 +158,7 @@ class IdempotentMethodReaderTest {
     assertThat(pay.storeIf()).isEqualTo(StoreIf.NOT_SERVER_ERROR);
     assertThat(pay.http().retryAfter()).isEqualTo(Duration.ofSeconds(1));
     assertThat(pay.http().header()).isEqualTo("Idempotency-Key");
-    assertThat(pay.http().replayHeaders()).isEqualTo(IdempotentMethod.DEFAULT_REPLAY_HEADERS);
+    assertThat(pay.http().replayHeaders()).isEqualTo(Defaults.REPLAY_HEADERS);
     assertThat(pay.target()).isEqualTo(Payments.class.getName() + ".pay");
     IdempotentMethod handle = guarded(Handlers.class, "handle");
     assertThat(handle.call().onConflict()).isEqualTo(OnConflict.REJECT);

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.cdi.config.Defaults;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.idempotency.StoreIf;
 import java.time.Duration;
@@ -25,6 +26,6 @@ final class Models {
         "",
         StoreIf.NOT_SERVER_ERROR,
         new IdempotentMethod.Http(
-            required, "Idempotency-Key", IdempotentMethod.DEFAULT_REPLAY_HEADERS, retryAfter));
+            required, "Idempotency-Key", Defaults.REPLAY_HEADERS, retryAfter));
   }
 }
