@@ -1,5 +1,6 @@
 package dev.fenced.cdi.config;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.core.config.DurationParser;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
@@ -116,39 +117,29 @@ public final class IdempotentMethodReader {
             .map(String::strip)
             .orElse("Idempotency-Key");
     if (header.isEmpty()) {
-      problems.add(
-          target
-              + ": fenced.idempotency.header is empty; name the request header that carries the key, e.g. Idempotency-Key");
+      problems.add(DeploymentProblem.HEADER_EMPTY.format(target + ": fenced.idempotency.header"));
     }
 
     String keyPath = "";
     if (verb.isPresent()) {
       if (keyParameter >= 0) {
-        problems.add(
-            target
-                + ": @IdempotencyKey is not used on a JAX-RS resource method, whose key comes from the "
-                + header
-                + " header; remove it");
+        problems.add(DeploymentProblem.KEY_PARAMETER_ON_RESOURCE_METHOD.format(target, header));
       }
     } else if (keyParameter == -1) {
-      problems.add(
-          target
-              + ": a non-HTTP @Idempotent method needs exactly one parameter annotated @IdempotencyKey holding the key; add it");
+      problems.add(DeploymentProblem.KEY_PARAMETER_MISSING.format(target));
     } else if (keyParameter == -2) {
-      problems.add(
-          target + ": more than one parameter is annotated @IdempotencyKey; keep exactly one");
+      problems.add(DeploymentProblem.KEY_PARAMETER_REPEATED.format(target));
     } else {
       Parameter parameter = method.getParameters()[keyParameter];
       keyPath = parameter.getAnnotation(IdempotencyKey.class).value().strip();
       try {
         KeyPath.compile(parameter.getType(), keyPath);
       } catch (IllegalArgumentException e) {
-        problems.add(
-            target + ": @IdempotencyKey(\"" + keyPath + "\") cannot be read: " + e.getMessage());
+        problems.add(DeploymentProblem.KEY_PATH_UNREADABLE.format(target, keyPath, e.getMessage()));
       }
       StorableType.problem(method.getGenericReturnType())
           .ifPresent(
-              p -> problems.add(target + ": the return type cannot be stored and replayed: " + p));
+              p -> problems.add(DeploymentProblem.RETURN_TYPE_NOT_STORABLE.format(target, p)));
     }
     if (!problems.isEmpty()) {
       throw new InvalidGuardException(problems);
@@ -260,7 +251,9 @@ public final class IdempotentMethodReader {
     try {
       return DurationParser.parsePositive(name, value.value());
     } catch (IllegalArgumentException e) {
-      problems.add(target + ": invalid " + name + " " + value.describe() + ": " + e.getMessage());
+      problems.add(
+          DeploymentProblem.MEMBER_DURATION_INVALID.format(
+              target, name, value.describe(), e.getMessage()));
       return Optional.empty();
     }
   }
@@ -288,7 +281,9 @@ public final class IdempotentMethodReader {
     ResolvedValue value = members.resolve("required", method, type, "false");
     String text = value.value().strip().toLowerCase(Locale.ROOT);
     if (!text.equals("true") && !text.equals("false")) {
-      problems.add(target + ": invalid required " + value.describe() + "; use true or false");
+      problems.add(
+          DeploymentProblem.MEMBER_VALUE_INVALID.format(
+              target, "required", value.describe(), "true or false"));
       return false;
     }
     return Boolean.parseBoolean(text);
@@ -314,13 +309,11 @@ public final class IdempotentMethodReader {
       return Enum.valueOf(type, value.value().strip().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       problems.add(
-          target
-              + ": invalid "
-              + name
-              + " "
-              + value.describe()
-              + "; use one of "
-              + Arrays.toString(type.getEnumConstants()));
+          DeploymentProblem.MEMBER_VALUE_INVALID.format(
+              target,
+              name,
+              value.describe(),
+              "one of " + Arrays.toString(type.getEnumConstants())));
       return defaultValue;
     }
   }
@@ -349,10 +342,7 @@ public final class IdempotentMethodReader {
         }
         if (header.equals("set-cookie") || header.equals("set-cookie2")) {
           problems.add(
-              target
-                  + ": replayHeaders "
-                  + value.describe()
-                  + " holds Set-Cookie, which is never stored or replayed (it would hand one client's session to another); remove it");
+              DeploymentProblem.REPLAY_HEADERS_SET_COOKIE.format(target, value.describe()));
           continue;
         }
         headers.add(header);

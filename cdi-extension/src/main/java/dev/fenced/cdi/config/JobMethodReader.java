@@ -1,5 +1,6 @@
 package dev.fenced.cdi.config;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.core.config.DurationParser;
 import dev.fenced.locks.OnOneInstance;
 import dev.fenced.locks.WithoutOverlapping;
@@ -118,17 +119,17 @@ public final class JobMethodReader {
       Optional<Duration> parsed = DurationParser.parsePositive(option, value.value());
       if (parsed.isEmpty()) {
         problems.add(
-            target
-                + ": invalid "
-                + option
-                + " "
-                + value.describe()
-                + ": the value is empty; "
-                + DurationParser.ACCEPTED_FORMS);
+            DeploymentProblem.MEMBER_DURATION_INVALID.format(
+                target,
+                option,
+                value.describe(),
+                "the value is empty; " + DurationParser.ACCEPTED_FORMS));
       }
       return parsed;
     } catch (IllegalArgumentException e) {
-      problems.add(target + ": invalid " + option + " " + value.describe() + ": " + e.getMessage());
+      problems.add(
+          DeploymentProblem.MEMBER_DURATION_INVALID.format(
+              target, option, value.describe(), e.getMessage()));
       return Optional.empty();
     }
   }
