@@ -1,5 +1,6 @@
 package dev.fenced.cdi;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.ElectionBean;
 import dev.fenced.cdi.config.IdempotentMethod;
@@ -183,10 +184,7 @@ public class FencedExtension implements Extension {
       try {
         current = ConfigLookup.of(ConfigProvider.getConfig());
       } catch (RuntimeException | LinkageError e) {
-        configProblem =
-            "Fenced needs MicroProfile Config, which is not available ("
-                + e
-                + "); deploy to a server with MicroProfile Config";
+        configProblem = DeploymentProblem.CONFIG_UNAVAILABLE.format(e);
         current = key -> Optional.empty();
       }
       config = current;

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.config;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.core.config.DurationParser;
 import java.lang.annotation.Annotation;
 import java.time.Duration;
@@ -112,7 +113,9 @@ final class AnnotationReading<A extends Annotation> {
     try {
       return DurationParser.parsePositive(name, value.value());
     } catch (IllegalArgumentException e) {
-      problems.add(target + ": invalid " + name + " " + value.describe() + ": " + e.getMessage());
+      problems.add(
+          DeploymentProblem.MEMBER_DURATION_INVALID.format(
+              target, name, value.describe(), e.getMessage()));
       return Optional.empty();
     }
   }
@@ -129,17 +132,17 @@ final class AnnotationReading<A extends Annotation> {
       Optional<Duration> parsed = DurationParser.parsePositive(option, value.value());
       if (parsed.isEmpty()) {
         problems.add(
-            target
-                + ": invalid "
-                + option
-                + " "
-                + value.describe()
-                + ": the value is empty; "
-                + DurationParser.ACCEPTED_FORMS);
+            DeploymentProblem.MEMBER_DURATION_INVALID.format(
+                target,
+                option,
+                value.describe(),
+                "the value is empty; " + DurationParser.ACCEPTED_FORMS));
       }
       return parsed;
     } catch (IllegalArgumentException e) {
-      problems.add(target + ": invalid " + option + " " + value.describe() + ": " + e.getMessage());
+      problems.add(
+          DeploymentProblem.MEMBER_DURATION_INVALID.format(
+              target, option, value.describe(), e.getMessage()));
       return Optional.empty();
     }
   }
@@ -153,7 +156,9 @@ final class AnnotationReading<A extends Annotation> {
   boolean required(ResolvedValue value) {
     String text = value.value().strip().toLowerCase(Locale.ROOT);
     if (!text.equals("true") && !text.equals("false")) {
-      problems.add(target + ": invalid required " + value.describe() + "; use true or false");
+      problems.add(
+          DeploymentProblem.MEMBER_VALUE_INVALID.format(
+              target, "required", value.describe(), "true or false"));
       return false;
     }
     return Boolean.parseBoolean(text);
@@ -181,13 +186,11 @@ final class AnnotationReading<A extends Annotation> {
       return Enum.valueOf(type, value.value().strip().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
       problems.add(
-          target
-              + ": invalid "
-              + name
-              + " "
-              + value.describe()
-              + "; use one of "
-              + Arrays.toString(type.getEnumConstants()));
+          DeploymentProblem.MEMBER_VALUE_INVALID.format(
+              target,
+              name,
+              value.describe(),
+              "one of " + Arrays.toString(type.getEnumConstants())));
       return defaultValue;
     }
   }

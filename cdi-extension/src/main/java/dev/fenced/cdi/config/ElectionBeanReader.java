@@ -1,5 +1,6 @@
 package dev.fenced.cdi.config;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.locks.LeaderElection;
 import dev.fenced.locks.OnLeadershipAcquired;
 import dev.fenced.locks.OnLeadershipLost;
@@ -56,19 +57,12 @@ public final class ElectionBeanReader {
             problems);
     String key = election.value();
     if (key.isBlank()) {
-      problems.add(
-          target
-              + ": @LeaderElection has an empty key; name the election, e.g."
-              + " @LeaderElection(\"inventory:warehouse-feed\")");
+      problems.add(DeploymentProblem.ELECTION_KEY_EMPTY.format(target));
     }
     boolean onAcquired = OnLeadershipAcquired.class.isAssignableFrom(beanClass);
     boolean onLost = OnLeadershipLost.class.isAssignableFrom(beanClass);
     if (!onAcquired && !onLost) {
-      problems.add(
-          target
-              + ": a @LeaderElection bean implements neither dev.fenced.locks.OnLeadershipAcquired"
-              + " nor dev.fenced.locks.OnLeadershipLost, so it could not act on leadership;"
-              + " implement one or both");
+      problems.add(DeploymentProblem.ELECTION_WITHOUT_CALLBACK.format(target));
     }
     Optional<Duration> ttl =
         reading.duration(

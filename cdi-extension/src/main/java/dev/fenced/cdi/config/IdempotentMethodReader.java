@@ -1,5 +1,6 @@
 package dev.fenced.cdi.config;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.OnConflict;
@@ -99,11 +100,7 @@ public final class IdempotentMethodReader {
     IdempotentMethod.Kind kind;
     if (verb.isPresent()) {
       if (!keyParameters.isEmpty()) {
-        reading.problem(
-            target
-                + ": @IdempotencyKey is not used on a JAX-RS resource method, whose key comes from the "
-                + header
-                + " header; remove it");
+        reading.problem(DeploymentProblem.KEY_PARAMETER_ON_RESOURCE_METHOD.format(target, header));
       }
       kind = new IdempotentMethod.Http(required, header, replayHeaders, retryAfter);
     } else {
@@ -133,14 +130,11 @@ public final class IdempotentMethodReader {
     String target = reading.target();
     Method method = annotations.method();
     if (keyParameters.isEmpty()) {
-      reading.problem(
-          target
-              + ": a non-HTTP @Idempotent method needs exactly one parameter annotated @IdempotencyKey holding the key; add it");
+      reading.problem(DeploymentProblem.KEY_PARAMETER_MISSING.format(target));
       return null;
     }
     if (keyParameters.size() > 1) {
-      reading.problem(
-          target + ": more than one parameter is annotated @IdempotencyKey; keep exactly one");
+      reading.problem(DeploymentProblem.KEY_PARAMETER_REPEATED.format(target));
       return null;
     }
     int keyParameter = keyParameters.get(0);
@@ -150,11 +144,11 @@ public final class IdempotentMethodReader {
       compiled = KeyPath.compile(method.getParameterTypes()[keyParameter], keyPath);
     } catch (IllegalArgumentException e) {
       reading.problem(
-          target + ": @IdempotencyKey(\"" + keyPath + "\") cannot be read: " + e.getMessage());
+          DeploymentProblem.KEY_PATH_UNREADABLE.format(target, keyPath, e.getMessage()));
     }
     StorableType.problem(method.getGenericReturnType())
         .ifPresent(
-            p -> reading.problem(target + ": the return type cannot be stored and replayed: " + p));
+            p -> reading.problem(DeploymentProblem.RETURN_TYPE_NOT_STORABLE.format(target, p)));
     if (compiled == null) {
       return null;
     }
@@ -197,8 +191,7 @@ public final class IdempotentMethodReader {
     String target = reading.target();
     if (header.isEmpty()) {
       reading.problem(
-          target
-              + ": fenced.idempotency.header is empty; name the request header that carries the key, e.g. Idempotency-Key");
+          DeploymentProblem.HEADER_EMPTY.format(target + ": fenced.idempotency.header"));
     }
     return header;
   }
@@ -220,10 +213,7 @@ public final class IdempotentMethodReader {
         }
         if (header.equals("set-cookie") || header.equals("set-cookie2")) {
           reading.problem(
-              target
-                  + ": replayHeaders "
-                  + value.describe()
-                  + " holds Set-Cookie, which is never stored or replayed (it would hand one client's session to another); remove it");
+              DeploymentProblem.REPLAY_HEADERS_SET_COOKIE.format(target, value.describe()));
           continue;
         }
         headers.add(header);

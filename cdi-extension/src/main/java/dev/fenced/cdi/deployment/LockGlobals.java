@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigKeys;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.core.config.DurationParser;
@@ -74,7 +75,7 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRen
                 try {
                   DurationParser.parsePositive(key, value);
                 } catch (IllegalArgumentException e) {
-                  problems.add(e.getMessage());
+                  problems.add(DeploymentProblem.CONFIG_DURATION_INVALID.format(e.getMessage()));
                 }
               });
     }
@@ -83,10 +84,8 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRen
         .ifPresent(
             v ->
                 problems.add(
-                    INTERRUPT_ON_LOSS
-                        + "="
-                        + v
-                        + " is not a boolean; use true (the default) or false"));
+                    DeploymentProblem.CONFIG_VALUE_INVALID.format(
+                        INTERRUPT_ON_LOSS, v, "a boolean; use true (the default) or false")));
     return problems;
   }
 

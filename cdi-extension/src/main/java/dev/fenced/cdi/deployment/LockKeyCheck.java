@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ElectionBean;
 import dev.fenced.cdi.config.JobMethod;
 import java.util.ArrayList;
@@ -81,14 +82,8 @@ public final class LockKeyCheck {
         continue;
       }
       problems.add(
-          "Lock key \""
-              + claim.name()
-              + "\" is used twice: as "
-              + earlier.describe()
-              + " and as "
-              + claim.describe()
-              + ". Give each job and election its own key (the key member of @OnOneInstance or"
-              + " @WithoutOverlapping, the value of @LeaderElection)");
+          DeploymentProblem.LOCK_NAME_SHARED.format(
+              claim.name(), earlier.describe(), claim.describe()));
     }
     return problems;
   }

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.FencedExtension;
 import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.config.ConfigLookup;
@@ -177,11 +178,8 @@ public class IdempotencyFeature implements DynamicFeature {
       known = runtime.get();
     } catch (RuntimeException e) {
       throw new IllegalStateException(
-          resourceClass.getName()
-              + "."
-              + method.getName()
-              + " is @Idempotent but Fenced's IdempotencyRuntime bean cannot be found, so its"
-              + " requests cannot be guarded; deploy fenced-cdi with its CDI extension enabled",
+          DeploymentProblem.RUNTIME_NOT_FOUND.format(
+              resourceClass.getName() + "." + method.getName()),
           e);
     }
     resolved = known;

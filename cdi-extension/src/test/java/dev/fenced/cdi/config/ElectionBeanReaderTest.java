@@ -92,8 +92,10 @@ class ElectionBeanReaderTest {
             e ->
                 assertThat(e.problems())
                     .hasSize(3)
-                    .anySatisfy(p -> assertThat(p).contains("empty key"))
-                    .anySatisfy(p -> assertThat(p).contains("@LeaderElection ttl", "\"0\"")));
+                    .anySatisfy(p -> assertThat(p).contains("FENCED-D011", "empty key"))
+                    .anySatisfy(
+                        p ->
+                            assertThat(p).contains("FENCED-D001", "@LeaderElection ttl", "\"0\"")));
   }
 
   private static ElectionBean read(Class<?> type, Map<String, String> config) {

@@ -238,7 +238,7 @@ class IdempotentMethodReaderTest {
   void an_unparsable_duration_fails_naming_the_method_the_option_and_the_value() {
     assertThatThrownBy(() -> read(Payments.class, "payBadTtl", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
-        .hasMessageContaining(Payments.class.getName() + ".payBadTtl")
+        .hasMessageContaining("FENCED-D001: " + Payments.class.getName() + ".payBadTtl")
         .hasMessageContaining("ttl")
         .hasMessageContaining("\"12x\"")
         .hasMessageContaining("@Idempotent(ttl)");
@@ -277,7 +277,7 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(Payments.class, "payWithCookie", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
         .hasMessageContaining("Set-Cookie")
-        .hasMessageContaining(Payments.class.getName() + ".payWithCookie");
+        .hasMessageContaining("FENCED-D008: " + Payments.class.getName() + ".payWithCookie");
   }
 
   @Test
@@ -313,6 +313,7 @@ class IdempotentMethodReaderTest {
 
     assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "sometimes")))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D002")
         .hasMessageContaining("NOT_SERVER_ERROR")
         .hasMessageContaining("\"sometimes\"");
   }
@@ -358,13 +359,14 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(Shipping.class, "withoutKey", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
         .hasMessageContaining("@IdempotencyKey")
-        .hasMessageContaining(Shipping.class.getName() + ".withoutKey");
+        .hasMessageContaining("FENCED-D004: " + Shipping.class.getName() + ".withoutKey");
   }
 
   @Test
   void two_idempotency_key_parameters_are_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "twoKeys", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D005")
         .hasMessageContaining("more than one");
   }
 
@@ -372,6 +374,7 @@ class IdempotentMethodReaderTest {
   void a_key_path_the_parameter_type_does_not_have_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "badPath", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D006")
         .hasMessageContaining("orderId")
         .hasMessageContaining(OrderPaid.class.getName());
   }
@@ -380,6 +383,7 @@ class IdempotentMethodReaderTest {
   void a_completion_stage_return_type_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "async", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D007")
         .hasMessageContaining("cannot be stored");
   }
 

@@ -149,7 +149,8 @@ class JobMethodReaderTest {
             e ->
                 assertThat(e.problems())
                     .hasSize(2)
-                    .anySatisfy(p -> assertThat(p).contains("@OnOneInstance ttl", "\"0\""))
+                    .anySatisfy(
+                        p -> assertThat(p).contains("FENCED-D001", "@OnOneInstance ttl", "\"0\""))
                     .anySatisfy(p -> assertThat(p).contains("@WithoutOverlapping ttl", "\"-5s\"")));
   }
 

@@ -18,7 +18,10 @@ class InMemoryStoreCheckTest {
         .hasValueSatisfying(
             p ->
                 assertThat(p)
-                    .contains("mp.config.profile=prod", "fenced.allow-in-memory-storage=true"));
+                    .contains(
+                        "FENCED-D204",
+                        "mp.config.profile=prod",
+                        "fenced.allow-in-memory-storage=true"));
   }
 
   @Test
@@ -84,6 +87,7 @@ class InMemoryStoreCheckTest {
                 ConfigLookup.of(Map.of("fenced.allow-in-memory-storage", "yes")),
                 StoreSelection.IDEMPOTENCY,
                 "memory"))
-        .hasValueSatisfying(p -> assertThat(p).contains("fenced.allow-in-memory-storage=yes"));
+        .hasValueSatisfying(
+            p -> assertThat(p).contains("FENCED-D103: fenced.allow-in-memory-storage=yes"));
   }
 }

@@ -28,7 +28,7 @@ class LockKeyCheckTest {
 
     assertThat(LockKeyCheck.problems(List.of(a, b), List.of()))
         .singleElement()
-        .satisfies(p -> assertThat(p).contains("\"nightly\"", "A.run", "B.run"));
+        .satisfies(p -> assertThat(p).contains("FENCED-D014", "\"nightly\"", "A.run", "B.run"));
   }
 
   @Test
