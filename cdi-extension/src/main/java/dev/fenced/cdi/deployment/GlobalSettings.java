@@ -3,6 +3,7 @@ package dev.fenced.cdi.deployment;
 import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigKeys;
 import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.Defaults;
 import dev.fenced.core.config.DurationParser;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.idempotency.OnConflict;
@@ -43,9 +44,12 @@ public record GlobalSettings(
    */
   public static GlobalSettings of(ConfigLookup config) {
     return new GlobalSettings(
-        duration(config, "ttl").orElse(Duration.ofHours(24)),
-        duration(config, "lockTtl").orElse(Duration.ofSeconds(60)),
-        duration(config, "retryAfter").orElse(Duration.ofSeconds(1)),
+        duration(config, "ttl")
+            .orElse(DurationParser.parseRequired("ttl", Defaults.IDEMPOTENT_TTL)),
+        duration(config, "lockTtl")
+            .orElse(DurationParser.parseRequired("lockTtl", Defaults.IDEMPOTENT_LOCK_TTL)),
+        duration(config, "retryAfter")
+            .orElse(DurationParser.parseRequired("retryAfter", Defaults.RETRY_AFTER)),
         duration(config, "waitTimeout"),
         duration(config, "maxRenewal").orElse(IdempotencyEngine.DEFAULT_MAX_RENEWAL));
   }
