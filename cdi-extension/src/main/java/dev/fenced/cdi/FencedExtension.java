@@ -1,66 +1,54 @@
 package dev.fenced.cdi;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.config.IdempotentMethodReader;
-import dev.fenced.cdi.config.InvalidGuardException;
+import dev.fenced.cdi.config.ElectionBean;
+import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.config.JobMethod;
-import dev.fenced.cdi.config.JobMethodReader;
-import dev.fenced.cdi.config.LeaderElectionModel;
-import dev.fenced.cdi.config.LeaderElectionReader;
 import dev.fenced.cdi.deployment.BodyLimits;
-import dev.fenced.cdi.deployment.ElectionCheck;
 import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
+import dev.fenced.cdi.deployment.InMemoryStoreCheck;
 import dev.fenced.cdi.deployment.InterceptorOrder;
 import dev.fenced.cdi.deployment.LockGlobals;
 import dev.fenced.cdi.deployment.LockKeyCheck;
-import dev.fenced.cdi.deployment.ProductionGuard;
 import dev.fenced.cdi.deployment.ScopeCheck;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.locks.LeaderElection;
 import dev.fenced.locks.Locks;
 import dev.fenced.locks.LocksContext;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.annotation.Priority;
-import jakarta.decorator.Decorator;
-import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.AmbiguousResolutionException;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
-import jakarta.enterprise.inject.spi.AnnotatedMethod;
-import jakarta.enterprise.inject.spi.AnnotatedType;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
-import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessInjectionPoint;
 import jakarta.enterprise.inject.spi.ProcessInjectionTarget;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
-import jakarta.interceptor.Interceptor;
 import java.lang.System.Logger.Level;
-import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Fenced's portable extension: registers the {@code @Idempotent}, {@code @OnOneInstance} and
  * {@code @WithoutOverlapping} interceptors and Fenced's beans, reads and validates every guarded
  * method, job and leader election while the container boots, and checks what spans beans (store
- * selection for idempotency and locks, the production guard, global settings, scope resolvers, lock
- * key collisions, the order next to Fault Tolerance) before the application starts.
+ * selection for idempotency and locks, the in-memory store check, global settings, scope resolvers,
+ * lock key collisions, the order next to Fault Tolerance) before the application starts.
  *
  * <p>Fenced's types are added with {@code addAnnotatedType}, so they are beans whatever the
  * application's bean discovery mode; the {@code fenced-cdi} jar has no {@code beans.xml}, so they
@@ -74,45 +62,43 @@ public class FencedExtension implements Extension {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
-  private final GuardRegistry.Builder guards = new GuardRegistry.Builder();
-  private final MethodTable.Builder<JobMethod> jobBuilder = new MethodTable.Builder<>();
-  private final List<ElectionBean> electionBeans = new ArrayList<>();
-  private final Set<String> readClasses = new HashSet<>();
-  private final Set<String> readElections = new HashSet<>();
-  private volatile GuardRegistry registry = GuardRegistry.EMPTY;
-  private volatile MethodTable<JobMethod> jobs = MethodTable.empty();
-  private volatile List<ElectionBean> elections = List.of();
+  private final AnnotatedTypeReader reader = new AnnotatedTypeReader(this::config);
+  private volatile MethodRegistry<IdempotentMethod> idempotentMethods = MethodRegistry.empty();
+  private volatile MethodRegistry<JobMethod> jobs = MethodRegistry.empty();
+  private volatile Map<ElectionBean, Bean<?>> elections = Map.of();
   private volatile boolean locksInjected;
   private volatile ConfigLookup config;
   private volatile String configProblem;
 
   void registerTypes(@Observes BeforeBeanDiscovery event) {
-    int priority = InterceptorOrder.idempotent(config());
+    ConfigLookup config = config();
+    addInterceptor(event, IdempotentInterceptor.class, InterceptorOrder.idempotent(config));
+    addInterceptor(event, OnOneInstanceInterceptor.class, InterceptorOrder.onOneInstance(config));
+    addInterceptor(
+        event, WithoutOverlappingInterceptor.class, InterceptorOrder.withoutOverlapping(config));
+    for (Class<?> bean :
+        List.of(
+            FencedIdempotencyRuntime.class,
+            ProgrammaticIdempotency.class,
+            RequestClaims.class,
+            FencedLocksRuntime.class,
+            ProgrammaticLocks.class,
+            CurrentLocksContext.class)) {
+      event.addAnnotatedType(bean, bean.getName());
+    }
+  }
+
+  /** Adds one of Fenced's interceptors with its priority from config in place of its default. */
+  private static void addInterceptor(BeforeBeanDiscovery event, Class<?> type, int priority) {
     event
-        .addAnnotatedType(IdempotentInterceptor.class, IdempotentInterceptor.class.getName())
+        .addAnnotatedType(type, type.getName())
         .remove(a -> a.annotationType() == Priority.class)
         .add(new PriorityLiteral(priority));
-    event.addAnnotatedType(
-        FencedIdempotencyRuntime.class, FencedIdempotencyRuntime.class.getName());
-    event.addAnnotatedType(ProgrammaticIdempotency.class, ProgrammaticIdempotency.class.getName());
-    event.addAnnotatedType(RequestClaims.class, RequestClaims.class.getName());
-    event
-        .addAnnotatedType(OnOneInstanceInterceptor.class, OnOneInstanceInterceptor.class.getName())
-        .remove(a -> a.annotationType() == Priority.class)
-        .add(new PriorityLiteral(InterceptorOrder.onOneInstance(config())));
-    event
-        .addAnnotatedType(
-            WithoutOverlappingInterceptor.class, WithoutOverlappingInterceptor.class.getName())
-        .remove(a -> a.annotationType() == Priority.class)
-        .add(new PriorityLiteral(InterceptorOrder.withoutOverlapping(config())));
-    event.addAnnotatedType(FencedLocksRuntime.class, FencedLocksRuntime.class.getName());
-    event.addAnnotatedType(ProgrammaticLocks.class, ProgrammaticLocks.class.getName());
-    event.addAnnotatedType(CurrentLocksContext.class, CurrentLocksContext.class.getName());
   }
 
   <T> void readBean(@Observes ProcessManagedBean<T> event) {
-    read(event.getAnnotatedBeanClass(), event::addDefinitionError);
-    readElection(event.getBean(), event.getAnnotatedBeanClass(), event::addDefinitionError);
+    reader.read(event.getAnnotatedBeanClass(), event::addDefinitionError);
+    reader.readElection(event.getBean(), event.getAnnotatedBeanClass(), event::addDefinitionError);
   }
 
   void noteLocksInjection(@Observes ProcessInjectionPoint<?, ?> event) {
@@ -122,15 +108,13 @@ public class FencedExtension implements Extension {
   }
 
   <T> void readComponent(@Observes ProcessInjectionTarget<T> event) {
-    read(event.getAnnotatedType(), event::addDefinitionError);
+    reader.read(event.getAnnotatedType(), event::addDefinitionError);
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
-    synchronized (this) {
-      registry = guards.build();
-      jobs = jobBuilder.build();
-      elections = List.copyOf(electionBeans);
-    }
+    idempotentMethods = reader.idempotentMethods();
+    jobs = reader.jobs();
+    elections = reader.elections();
     ConfigLookup config = config();
     List<String> problems = new ArrayList<>();
     if (configProblem != null) {
@@ -146,23 +130,22 @@ public class FencedExtension implements Extension {
           .problem(store, candidates(beans, IdempotencyStore.class, store))
           .ifPresent(problems::add);
     }
-    ProductionGuard.problem(config, StoreSelection.IDEMPOTENCY, store).ifPresent(problems::add);
+    InMemoryStoreCheck.problem(config, StoreSelection.IDEMPOTENCY, store).ifPresent(problems::add);
     problems.addAll(lockProblems(config, beans));
-    for (GuardedMethod guard : registry.all()) {
-      String scope = guard.model().scope();
+    for (IdempotentMethod method : idempotentMethods.all()) {
+      String scope = method.scope();
       ScopeCheck.problem(
-              guard.model().target(),
+              method.target(),
               scope,
               scope.isEmpty() ? 0 : candidates(beans, IdempotencyScopeResolver.class, scope))
           .ifPresent(problems::add);
     }
-    // both production guards may report one bad fenced.allow-in-memory-storage value
+    // both in-memory store checks may report one bad fenced.allow-in-memory-storage value
     problems.stream()
         .distinct()
         .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
     if (problems.isEmpty()) {
-      announce(store);
-      announceLocks(StoreSelection.LOCKS.name(config));
+      announce(config);
     }
   }
 
@@ -175,17 +158,16 @@ public class FencedExtension implements Extension {
           .ifPresent(problems::add);
     }
     if (usesLocks()) {
-      ProductionGuard.problem(config, StoreSelection.LOCKS, lockStore).ifPresent(problems::add);
+      InMemoryStoreCheck.problem(config, StoreSelection.LOCKS, lockStore).ifPresent(problems::add);
     }
-    problems.addAll(
-        LockKeyCheck.problems(jobs.all(), elections.stream().map(ElectionBean::model).toList()));
+    problems.addAll(LockKeyCheck.problems(jobs.all(), elections.keySet()));
     return problems;
   }
 
   /**
    * Whether the application uses locks: a job, an election, or an injected {@code Locks} or {@code
-   * LocksContext}. Only then does the lock store's production guard and startup warning apply, so
-   * an application that only uses {@code @Idempotent} is not asked to configure a lock store.
+   * LocksContext}. Only then does the lock store's in-memory store check and startup warning apply,
+   * so an application that only uses {@code @Idempotent} is not asked to configure a lock store.
    */
   private boolean usesLocks() {
     return jobs.size() > 0 || !elections.isEmpty() || locksInjected;
@@ -202,10 +184,7 @@ public class FencedExtension implements Extension {
       try {
         current = ConfigLookup.of(ConfigProvider.getConfig());
       } catch (RuntimeException | LinkageError e) {
-        configProblem =
-            "Fenced needs MicroProfile Config, which is not available ("
-                + e
-                + "); deploy to a server with MicroProfile Config";
+        configProblem = DeploymentProblem.CONFIG_UNAVAILABLE.format(e);
         current = key -> Optional.empty();
       }
       config = current;
@@ -214,12 +193,12 @@ public class FencedExtension implements Extension {
   }
 
   /**
-   * The guarded methods of the deployment, complete once the deployment is validated.
+   * The {@code @Idempotent} methods of the deployment, complete once the deployment is validated.
    *
-   * @return the registry
+   * @return the methods by bean class and method
    */
-  public GuardRegistry guards() {
-    return registry;
+  public MethodRegistry<IdempotentMethod> idempotentMethods() {
+    return idempotentMethods;
   }
 
   /**
@@ -228,68 +207,17 @@ public class FencedExtension implements Extension {
    *
    * @return the jobs by bean class and method
    */
-  public MethodTable<JobMethod> jobs() {
+  public MethodRegistry<JobMethod> jobs() {
     return jobs;
   }
 
   /**
    * The {@code @LeaderElection} beans of the deployment, complete once the deployment is validated.
    *
-   * @return the elections
+   * @return the elections, each with the bean whose instance gets the callbacks, in the order read
    */
-  public List<ElectionBean> elections() {
+  public Map<ElectionBean, Bean<?>> elections() {
     return elections;
-  }
-
-  private synchronized void read(AnnotatedType<?> type, Consumer<Throwable> errors) {
-    Class<?> beanClass = type.getJavaClass();
-    // an interceptor (Fenced's own among them) carries its binding on the class: it is not a job
-    if (type.isAnnotationPresent(Interceptor.class)
-        || type.isAnnotationPresent(Decorator.class)
-        || !readClasses.add(beanClass.getName())) {
-      return;
-    }
-    IdempotentMethodReader reader = new IdempotentMethodReader(config());
-    JobMethodReader jobReader = new JobMethodReader(config());
-    for (AnnotatedMethod<?> annotated : type.getMethods()) {
-      Method method = annotated.getJavaMember();
-      try {
-        reader
-            .read(beanClass, method)
-            .ifPresent(model -> guards.add(beanClass, GuardedMethod.of(model, method)));
-      } catch (InvalidGuardException e) {
-        e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
-      }
-      try {
-        jobReader.read(beanClass, method).ifPresent(job -> jobBuilder.add(beanClass, method, job));
-      } catch (InvalidGuardException e) {
-        e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
-      }
-    }
-  }
-
-  private synchronized void readElection(
-      Bean<?> bean, AnnotatedType<?> type, Consumer<Throwable> errors) {
-    Class<?> beanClass = type.getJavaClass();
-    if (!beanClass.isAnnotationPresent(LeaderElection.class)
-        || !readElections.add(beanClass.getName())) {
-      return;
-    }
-    try {
-      Optional<LeaderElectionModel> model = new LeaderElectionReader(config()).read(beanClass);
-      Optional<String> scopeProblem =
-          ElectionCheck.problem(
-              beanClass.getName(),
-              bean.getScope().getSimpleName(),
-              bean.getScope() == ApplicationScoped.class);
-      if (scopeProblem.isPresent()) {
-        errors.accept(new DefinitionException(scopeProblem.get()));
-        return;
-      }
-      model.ifPresent(m -> electionBeans.add(new ElectionBean(m, bean)));
-    } catch (InvalidGuardException e) {
-      e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
-    }
   }
 
   private static boolean refersToLocks(Type type) {
@@ -319,42 +247,22 @@ public class FencedExtension implements Extension {
     }
   }
 
-  private void announce(String store) {
-    if (StoreSelection.isMemory(store)) {
-      LOG.log(
-          Level.WARNING,
-          "Fenced keeps idempotency records in memory ("
-              + StoreSelection.IDEMPOTENCY.key()
-              + "="
-              + store
-              + "): fine for one instance in development, but a repeat sent to another instance"
-              + " runs again. Set "
-              + StoreSelection.IDEMPOTENCY.key()
-              + "=jpa or redis for a cluster.");
-    } else {
-      LOG.log(Level.INFO, "Fenced keeps idempotency records in the store \"" + store + "\"");
-    }
-    LOG.log(Level.DEBUG, () -> "Fenced guards " + registry.size() + " idempotent method(s)");
-  }
-
-  private void announceLocks(String store) {
+  private void announce(ConfigLookup config) {
+    announce(
+        StoreSelection.IDEMPOTENCY,
+        StoreSelection.IDEMPOTENCY.name(config),
+        "idempotency records",
+        "a repeat sent to another instance runs again");
+    LOG.log(
+        Level.DEBUG, () -> "Fenced guards " + idempotentMethods.size() + " idempotent method(s)");
     if (!usesLocks()) {
       return;
     }
-    if (StoreSelection.isMemory(store)) {
-      LOG.log(
-          Level.WARNING,
-          "Fenced keeps locks in memory ("
-              + StoreSelection.LOCKS.key()
-              + "="
-              + store
-              + "): fine for one instance in development, but every instance of a cluster would"
-              + " run each one-instance job and elect itself leader. Set "
-              + StoreSelection.LOCKS.key()
-              + "=jpa or redis for a cluster.");
-    } else {
-      LOG.log(Level.INFO, "Fenced keeps locks in the store \"" + store + "\"");
-    }
+    announce(
+        StoreSelection.LOCKS,
+        StoreSelection.LOCKS.name(config),
+        "locks",
+        "every instance of a cluster would run each one-instance job and elect itself leader");
     LOG.log(
         Level.DEBUG,
         () ->
@@ -363,5 +271,27 @@ public class FencedExtension implements Extension {
                 + " job method(s) and "
                 + elections.size()
                 + " leader election(s)");
+  }
+
+  /** Says which store keeps {@code contents}, with a warning when it is the in-memory one. */
+  private static void announce(
+      StoreSelection selection, String store, String contents, String clusterRisk) {
+    if (StoreSelection.isMemory(store)) {
+      LOG.log(
+          Level.WARNING,
+          "Fenced keeps "
+              + contents
+              + " in memory ("
+              + selection.key()
+              + "="
+              + store
+              + "): fine for one instance in development, but "
+              + clusterRisk
+              + ". Set "
+              + selection.key()
+              + "=jpa or redis for a cluster.");
+    } else {
+      LOG.log(Level.INFO, "Fenced keeps " + contents + " in the store \"" + store + "\"");
+    }
   }
 }

@@ -4,6 +4,7 @@ import dev.fenced.ErrorCode;
 import dev.fenced.cdi.call.ArgumentFingerprints;
 import dev.fenced.cdi.call.CallFactory;
 import dev.fenced.cdi.call.CallRunner;
+import dev.fenced.cdi.call.GuardedCall;
 import dev.fenced.cdi.call.IdempotencyEvents;
 import dev.fenced.cdi.call.OutcomeCodec;
 import dev.fenced.cdi.config.ConfigLookup;
@@ -14,6 +15,7 @@ import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
+import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.IdempotencyLockLost;
 import dev.fenced.idempotency.IdempotencyRejected;
 import dev.fenced.idempotency.IdempotencyReplayed;
@@ -28,6 +30,7 @@ import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.inject.Inject;
+import jakarta.interceptor.InvocationContext;
 import jakarta.json.bind.Jsonb;
 import jakarta.json.bind.JsonbBuilder;
 import java.lang.System.Logger.Level;
@@ -102,19 +105,8 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   }
 
   @Override
-  public Optional<IdempotentMethod> guard(Class<?> beanClass, Method method) {
-    return guarded(beanClass, method).map(GuardedMethod::model);
-  }
-
-  /**
-   * The guarded method with its compiled key path.
-   *
-   * @param beanClass the bean class, or a proxy or subclass of it
-   * @param method the invoked method
-   * @return the guard, or empty when the method is not guarded
-   */
-  public Optional<GuardedMethod> guarded(Class<?> beanClass, Method method) {
-    return extension.guards().find(beanClass, method);
+  public Optional<IdempotentMethod> idempotentMethod(Class<?> beanClass, Method method) {
+    return extension.idempotentMethods().find(beanClass, method);
   }
 
   @Override
@@ -152,6 +144,35 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   @Override
   public void lockLost(String target, String key) {
     events.fire(new IdempotencyLockLost(target, key));
+  }
+
+  /**
+   * Runs an intercepted non-HTTP method once per key; a JAX-RS resource method, which the JAX-RS
+   * layer guards, and a method its class-level annotation does not guard proceed.
+   *
+   * @param context the invocation
+   * @return what the method returned, or the replayed value
+   * @throws Exception what the method threw, or replays
+   * @throws IllegalStateException when the method has no model and its class no class-level
+   *     annotation (see {@link MethodRegistry#intercepted})
+   */
+  Object intercept(InvocationContext context) throws Exception {
+    Optional<IdempotentMethod> intercepted =
+        extension
+            .idempotentMethods()
+            .intercepted(context.getTarget().getClass(), context.getMethod(), "@Idempotent");
+    if (intercepted.isEmpty() || !(intercepted.get().kind() instanceof IdempotentMethod.Call)) {
+      return context.proceed();
+    }
+    IdempotentMethod method = intercepted.get();
+    GuardedCall call;
+    try {
+      call = callFactory.forMethod(method, context.getParameters());
+    } catch (IdempotencyException e) {
+      rejected(method.target(), null, e.code());
+      throw e;
+    }
+    return callRunner.run(call, context::proceed);
   }
 
   /**

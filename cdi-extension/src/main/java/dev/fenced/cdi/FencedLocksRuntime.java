@@ -2,8 +2,8 @@ package dev.fenced.cdi;
 
 import dev.fenced.cdi.call.TransactionUnitOfWork;
 import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.ElectionBean;
 import dev.fenced.cdi.config.JobMethod;
-import dev.fenced.cdi.config.LeaderElectionModel;
 import dev.fenced.cdi.deployment.LockGlobals;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.core.jobs.JobGuard;
@@ -116,15 +116,15 @@ public class FencedLocksRuntime {
    * @param event the application scope's initialization
    */
   void startElections(@Observes @Initialized(ApplicationScoped.class) Object event) {
-    List<ElectionBean> declared = extension.elections();
+    Map<ElectionBean, Bean<?>> declared = extension.elections();
     synchronized (elections) {
       if (!elections.isEmpty() || stopped.get()) {
         return;
       }
-      for (ElectionBean election : declared) {
-        LeaderElectionModel model = election.model();
+      for (Map.Entry<ElectionBean, Bean<?>> election : declared.entrySet()) {
+        ElectionBean model = election.getKey();
         LeaderCallbacks callbacks =
-            new LeaderCallbacks(model.key(), reference(election.bean()), events::fire);
+            new LeaderCallbacks(model.key(), reference(election.getValue()), events::fire);
         elections.add(
             new LeaderLoop(
                 manager,
@@ -192,22 +192,24 @@ public class FencedLocksRuntime {
   }
 
   /**
-   * Runs one guard of the intercepted job, or proceeds when the method is not such a job.
+   * Runs one guard of the intercepted job, or proceeds when the method's class-level annotation
+   * does not make it such a job.
    *
    * @param stage the interceptor's guard
    * @param context the invocation
    * @return what the method returned, or the skip value when the run was skipped
    * @throws Exception what the method threw
+   * @throws IllegalStateException when the method has no model and its class no class-level
+   *     annotation (see {@link MethodRegistry#intercepted})
    */
-  Object fire(JobStages stage, InvocationContext context) throws Exception {
+  Object intercept(JobStages stage, InvocationContext context) throws Exception {
     Optional<JobMethod> job =
-        extension.jobs().find(context.getTarget().getClass(), context.getMethod());
-    JobGuard guard = job.map(guards::get).orElse(null);
-    if (guard == null) {
-      return context.proceed();
-    }
+        extension
+            .jobs()
+            .intercepted(context.getTarget().getClass(), context.getMethod(), stage.binding());
     Optional<? extends JobStage> guarding =
-        stage == JobStages.ONE_INSTANCE ? guard.lease() : guard.runLock();
+        job.map(guards::get)
+            .flatMap(guard -> stage == JobStages.ONE_INSTANCE ? guard.lease() : guard.runLock());
     if (guarding.isEmpty()) {
       return context.proceed();
     }

@@ -36,7 +36,7 @@ public interface IdempotencyRuntime {
    * @param method the invoked method
    * @return the model, or empty when the method is not guarded
    */
-  Optional<IdempotentMethod> guard(Class<?> beanClass, Method method);
+  Optional<IdempotentMethod> idempotentMethod(Class<?> beanClass, Method method);
 
   /**
    * The scope of the current HTTP request for {@code method}: the principal's name by default,

@@ -1,8 +1,6 @@
 package dev.fenced.cdi;
 
 import dev.fenced.FencedPriorities;
-import dev.fenced.cdi.call.GuardedCall;
-import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.Idempotent;
 import jakarta.annotation.Priority;
 import jakarta.inject.Inject;
@@ -10,7 +8,6 @@ import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
 import java.io.Serializable;
-import java.util.Optional;
 
 /**
  * Runs a non-HTTP {@code @Idempotent} method (an EJB, a CDI bean method, an observer) once per
@@ -29,27 +26,7 @@ public class IdempotentInterceptor implements Serializable {
   @Inject FencedIdempotencyRuntime runtime;
 
   @AroundInvoke
-  Object guard(InvocationContext context) throws Exception {
-    Optional<GuardedMethod> guarded =
-        runtime.guarded(context.getTarget().getClass(), context.getMethod());
-    if (guarded.isEmpty() || guarded.get().model().http()) {
-      return context.proceed();
-    }
-    GuardedMethod guard = guarded.get();
-    GuardedCall call;
-    try {
-      call =
-          runtime
-              .calls()
-              .forMethod(
-                  guard.model(),
-                  guard.method(),
-                  guard.keyPath().orElseThrow(),
-                  context.getParameters());
-    } catch (IdempotencyException e) {
-      runtime.rejected(guard.model().target(), null, e.code());
-      throw e;
-    }
-    return runtime.runner().run(call, context::proceed);
+  Object invoke(InvocationContext context) throws Exception {
+    return runtime.intercept(context);
   }
 }

@@ -1,7 +1,6 @@
 package dev.fenced.cdi.call;
 
 import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.config.KeyPath;
 import dev.fenced.cdi.deployment.GlobalSettings;
 import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -10,7 +9,7 @@ import dev.fenced.idempotency.Idempotency;
 import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.IdempotencyOptions;
 import dev.fenced.idempotency.StoreIf;
-import java.lang.reflect.Method;
+import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
@@ -52,25 +51,23 @@ public final class CallFactory {
   /**
    * The call of a guarded non-HTTP bean method.
    *
-   * @param model the method's validated model
-   * @param method the method
-   * @param keyPath the compiled path to the key
+   * @param method the method's validated model, of the {@link IdempotentMethod.Call} kind
    * @param args the arguments
    * @return the call
    * @throws IdempotencyException {@code IDEMPOTENCY_KEY_REQUIRED} or {@code
    *     IDEMPOTENCY_KEY_INVALID}
    */
-  public GuardedCall forMethod(
-      IdempotentMethod model, Method method, KeyPath keyPath, Object[] args) {
-    String key = CallKeys.read(args[model.keyParameter()], keyPath);
+  public GuardedCall forMethod(IdempotentMethod method, Object[] args) {
+    IdempotentMethod.Call call = method.call();
+    String key = CallKeys.read(args[call.keyParameter()], call.keyPath());
     return new GuardedCall(
-        model.target(),
+        method.target(),
         key,
-        RecordKey.method(key, model.className(), model.methodName()),
-        arguments.of(model.target(), method.getGenericParameterTypes(), args),
-        new ExecutionOptions(model.ttl(), model.lockTtl(), model.onConflict(), model.waitTimeout()),
-        model.returnType(),
-        model.storeIf());
+        RecordKey.method(key, method.className(), method.methodName()),
+        arguments.of(method.target(), call.parameterTypes().toArray(Type[]::new), args),
+        new ExecutionOptions(method.ttl(), method.lockTtl(), call.onConflict(), call.waitTimeout()),
+        call.returnType(),
+        method.storeIf());
   }
 
   /**

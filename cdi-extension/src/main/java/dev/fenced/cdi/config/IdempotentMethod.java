@@ -4,77 +4,115 @@ import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
 import java.lang.reflect.Type;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
 /**
  * Everything Fenced needs to guard one {@code @Idempotent} method, resolved from the annotations
- * and MicroProfile Config and validated once at deployment. Immutable.
+ * and MicroProfile Config and validated once at deployment. Immutable. What only a JAX-RS resource
+ * method uses is in its {@link Http} kind, what only a plain call uses in its {@link Call} kind.
  *
  * @param className the fully qualified bean class name
  * @param methodName the method name
- * @param http whether it is a JAX-RS resource method (the key comes from a header)
  * @param ttl how long a completed outcome is kept
  * @param lockTtl how long an in-flight lock lives without renewal
- * @param required whether an HTTP request without a key is refused (400)
  * @param scope empty for the caller principal, {@code global}, or a resolver bean's name
- * @param replayHeaders lower-case names of the response headers stored and replayed
  * @param storeIf which outcomes are stored
- * @param onConflict what a non-HTTP duplicate does while the first runs
- * @param waitTimeout how long a waiting duplicate waits
- * @param retryAfter the {@code Retry-After} hint of a 409
- * @param header the name of the HTTP request header holding the key
- * @param keyParameter the index of the {@code @IdempotencyKey} parameter, or -1 for HTTP methods
- * @param keyPath the property path into that parameter, empty for the parameter itself
- * @param returnType the method's generic return type, for storing and replaying its value
+ * @param kind the HTTP or plain-call part
  */
 public record IdempotentMethod(
     String className,
     String methodName,
-    boolean http,
     Duration ttl,
     Duration lockTtl,
-    boolean required,
     String scope,
-    Set<String> replayHeaders,
     StoreIf storeIf,
-    OnConflict onConflict,
-    Duration waitTimeout,
-    Duration retryAfter,
-    String header,
-    int keyParameter,
-    String keyPath,
-    Type returnType) {
+    Kind kind) {
 
-  /** The response headers every HTTP method replays, lower case. */
-  public static final Set<String> DEFAULT_REPLAY_HEADERS =
-      Set.of(
-          "location",
-          "content-type",
-          "content-language",
-          "content-location",
-          "etag",
-          "last-modified");
+  /** What only one kind of method uses. */
+  public sealed interface Kind permits Http, Call {}
+
+  /**
+   * A JAX-RS resource method: the key comes from a request header, and the JAX-RS layer (not the
+   * interceptor) guards it.
+   *
+   * @param required whether a request without a key is refused (400)
+   * @param header the name of the request header holding the key
+   * @param replayHeaders lower-case names of the response headers stored and replayed
+   * @param retryAfter the {@code Retry-After} hint of a 409
+   */
+  public record Http(
+      boolean required, String header, Set<String> replayHeaders, Duration retryAfter)
+      implements Kind {
+
+    /**
+     * Validates the components.
+     *
+     * @param required whether a key is required
+     * @param header never {@code null}
+     * @param replayHeaders never {@code null}; copied
+     * @param retryAfter never {@code null}
+     */
+    public Http {
+      Objects.requireNonNull(header, "header");
+      replayHeaders = Set.copyOf(replayHeaders);
+      Objects.requireNonNull(retryAfter, "retryAfter");
+    }
+  }
+
+  /**
+   * A plain call (an EJB, a CDI bean method, an observer): the key is an argument, and the
+   * interceptor guards it.
+   *
+   * @param keyParameter the index of the {@code @IdempotencyKey} parameter
+   * @param keyPath the compiled property path into that parameter
+   * @param parameterTypes the method's generic parameter types, for fingerprinting the arguments
+   * @param returnType the method's generic return type, for storing and replaying its value
+   * @param onConflict what a duplicate does while the first runs
+   * @param waitTimeout how long a waiting duplicate waits
+   */
+  public record Call(
+      int keyParameter,
+      KeyPath keyPath,
+      List<Type> parameterTypes,
+      Type returnType,
+      OnConflict onConflict,
+      Duration waitTimeout)
+      implements Kind {
+
+    /**
+     * Validates the components.
+     *
+     * @param keyParameter a parameter index
+     * @param keyPath never {@code null}
+     * @param parameterTypes never {@code null}; copied
+     * @param returnType never {@code null}
+     * @param onConflict never {@code null}
+     * @param waitTimeout never {@code null}
+     */
+    public Call {
+      Objects.requireNonNull(keyPath, "keyPath");
+      parameterTypes = List.copyOf(parameterTypes);
+      if (keyParameter < 0 || keyParameter >= parameterTypes.size()) {
+        throw new IllegalArgumentException("keyParameter " + keyParameter);
+      }
+      Objects.requireNonNull(returnType, "returnType");
+      Objects.requireNonNull(onConflict, "onConflict");
+      Objects.requireNonNull(waitTimeout, "waitTimeout");
+    }
+  }
 
   /**
    * Validates the components.
    *
    * @param className never {@code null}
    * @param methodName never {@code null}
-   * @param http whether it is a JAX-RS resource method
-   * @param ttl positive
-   * @param lockTtl positive
-   * @param required whether a key is required
+   * @param ttl never {@code null}
+   * @param lockTtl never {@code null}
    * @param scope never {@code null}
-   * @param replayHeaders never {@code null}; copied
    * @param storeIf never {@code null}
-   * @param onConflict never {@code null}
-   * @param waitTimeout positive
-   * @param retryAfter positive
-   * @param header never {@code null}
-   * @param keyParameter -1 or a parameter index
-   * @param keyPath never {@code null}
-   * @param returnType never {@code null}
+   * @param kind never {@code null}
    */
   public IdempotentMethod {
     Objects.requireNonNull(className, "className");
@@ -82,14 +120,8 @@ public record IdempotentMethod(
     Objects.requireNonNull(ttl, "ttl");
     Objects.requireNonNull(lockTtl, "lockTtl");
     Objects.requireNonNull(scope, "scope");
-    replayHeaders = Set.copyOf(replayHeaders);
     Objects.requireNonNull(storeIf, "storeIf");
-    Objects.requireNonNull(onConflict, "onConflict");
-    Objects.requireNonNull(waitTimeout, "waitTimeout");
-    Objects.requireNonNull(retryAfter, "retryAfter");
-    Objects.requireNonNull(header, "header");
-    Objects.requireNonNull(keyPath, "keyPath");
-    Objects.requireNonNull(returnType, "returnType");
+    Objects.requireNonNull(kind, "kind");
   }
 
   /**
@@ -99,5 +131,31 @@ public record IdempotentMethod(
    */
   public String target() {
     return className + "." + methodName;
+  }
+
+  /**
+   * The HTTP part of a JAX-RS resource method.
+   *
+   * @return the part
+   * @throws IllegalStateException when this is a plain call
+   */
+  public Http http() {
+    if (kind instanceof Http http) {
+      return http;
+    }
+    throw new IllegalStateException(target() + " is not a JAX-RS resource method");
+  }
+
+  /**
+   * The plain-call part of a method that is not a JAX-RS resource method.
+   *
+   * @return the part
+   * @throws IllegalStateException when this is a JAX-RS resource method
+   */
+  public Call call() {
+    if (kind instanceof Call call) {
+      return call;
+    }
+    throw new IllegalStateException(target() + " is a JAX-RS resource method");
   }
 }

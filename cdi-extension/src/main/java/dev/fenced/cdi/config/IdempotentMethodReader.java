@@ -1,24 +1,20 @@
 package dev.fenced.cdi.config;
 
-import dev.fenced.core.config.DurationParser;
+import dev.fenced.DeploymentProblem;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
-import jakarta.ws.rs.HttpMethod;
-import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.Parameter;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Builds the {@link IdempotentMethod} of a bean method from its {@link Idempotent} annotations and
@@ -27,11 +23,11 @@ import java.util.Set;
  * <p>A method is guarded when it carries {@code @Idempotent} itself, or its class does and it is a
  * JAX-RS {@code POST}, {@code PUT}, {@code PATCH} or {@code DELETE} resource method, or a non-HTTP
  * method with an {@link IdempotencyKey} parameter. Members are resolved per {@link MemberResolver};
- * the method's annotation overrides its class's member by member.
+ * the method's annotation overrides its class's member by member; {@link Defaults} holds what
+ * applies when nothing is set.
  */
 public final class IdempotentMethodReader {
 
-  static final String ANNOTATION = "Idempotent";
   static final String AREA = "idempotency";
   private static final Set<String> CLASS_LEVEL_VERBS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
@@ -49,298 +45,166 @@ public final class IdempotentMethodReader {
   /**
    * Reads the guard of one method.
    *
-   * @param beanClass the bean class, whose name the config keys use
-   * @param method a method of the bean
+   * @param method the method's annotations, as CDI or Java sees them
    * @return the model, or empty when the method is not guarded
    * @throws InvalidGuardException when the method is guarded and something is invalid
    */
-  public Optional<IdempotentMethod> read(Class<?> beanClass, Method method) {
-    Idempotent onMethod = method.getAnnotation(Idempotent.class);
-    Idempotent onClass = classAnnotation(beanClass, method);
-    Optional<String> verb = httpVerb(method);
-    int keyParameter = keyParameter(method);
-    if (!guarded(method, onMethod, onClass, verb, keyParameter)) {
+  public Optional<IdempotentMethod> read(MethodAnnotations method) {
+    Idempotent onMethod = method.onMethod(Idempotent.class);
+    Idempotent onClass = method.onClass(Idempotent.class);
+    Optional<String> verb = method.httpVerb();
+    List<Integer> keyParameters = method.parametersWith(IdempotencyKey.class);
+    if (!guarded(method, onMethod, onClass, verb, keyParameters)) {
       return Optional.empty();
     }
-    String target = beanClass.getName() + "." + method.getName();
     List<String> problems = new ArrayList<>();
-    MemberResolver members =
-        new MemberResolver(config, beanClass.getName(), method.getName(), ANNOTATION, AREA);
-
-    Duration ttl =
-        duration(members, "ttl", onMethod, onClass, Idempotent::ttl, "24h", target, problems);
+    AnnotationReading<Idempotent> reading =
+        new AnnotationReading<>(
+            config,
+            method.beanClass().getName(),
+            method.method().getName(),
+            Idempotent.class,
+            AREA,
+            onMethod,
+            onClass,
+            problems);
+    Duration ttl = duration(reading, "ttl", Idempotent::ttl, Defaults.IDEMPOTENT_TTL);
     Duration lockTtl =
-        duration(
-            members, "lockTtl", onMethod, onClass, Idempotent::lockTtl, "60s", target, problems);
-    boolean required = required(members, onMethod, onClass, target, problems);
+        duration(reading, "lockTtl", Idempotent::lockTtl, Defaults.IDEMPOTENT_LOCK_TTL);
+    // false is the annotation's default, so only true counts as set on an annotation
+    boolean required =
+        reading.required(
+            reading.resolve(
+                "required", a -> a.required() ? "true" : "", Defaults.IDEMPOTENT_REQUIRED));
     String scope =
-        members
-            .resolve("scope", get(onMethod, Idempotent::scope), get(onClass, Idempotent::scope), "")
-            .value()
-            .strip();
-    Set<String> replayHeaders = replayHeaders(members, onMethod, onClass, target, problems);
+        reading.resolve("scope", Idempotent::scope, Defaults.IDEMPOTENT_SCOPE).value().strip();
+    Set<String> replayHeaders = replayHeaders(reading);
     StoreIf storeIf =
-        enumValue(
-            members,
-            "storeIf",
-            StoreIf.class,
-            onMethod,
-            onClass,
-            Idempotent::storeIf,
-            StoreIf.NOT_SERVER_ERROR,
-            target,
-            problems);
+        reading.constant("storeIf", StoreIf.class, Idempotent::storeIf, Defaults.STORE_IF);
     OnConflict onConflict =
-        enumValue(
-            members,
-            "onConflict",
-            OnConflict.class,
-            onMethod,
-            onClass,
-            Idempotent::onConflict,
-            OnConflict.REJECT,
-            target,
-            problems);
-    ResolvedValue waitValue =
-        members.resolve(
-            "waitTimeout",
-            get(onMethod, Idempotent::waitTimeout),
-            get(onClass, Idempotent::waitTimeout),
-            "");
+        reading.constant(
+            "onConflict", OnConflict.class, Idempotent::onConflict, Defaults.ON_CONFLICT);
     Duration waitTimeout =
-        positiveDuration(waitValue, "waitTimeout", target, problems).orElse(lockTtl);
-    Duration retryAfter = globalDuration("retryAfter", "1s", target, problems);
-    String header =
-        config
-            .value(ConfigKeys.global(AREA, "header"))
-            .map(String::strip)
-            .orElse("Idempotency-Key");
-    if (header.isEmpty()) {
-      problems.add(
-          target
-              + ": fenced.idempotency.header is empty; name the request header that carries the key, e.g. Idempotency-Key");
-    }
-
-    String keyPath = "";
+        reading
+            .optionalDuration(
+                "waitTimeout",
+                reading.resolve(
+                    "waitTimeout", Idempotent::waitTimeout, Defaults.IDEMPOTENT_WAIT_TIMEOUT))
+            .orElse(lockTtl);
+    Duration retryAfter =
+        reading
+            .optionalDuration("retryAfter", reading.global("retryAfter", Defaults.RETRY_AFTER))
+            .orElse(Duration.ofSeconds(1));
+    String header = header(reading);
+    String target = reading.target();
+    IdempotentMethod.Kind kind;
     if (verb.isPresent()) {
-      if (keyParameter >= 0) {
-        problems.add(
-            target
-                + ": @IdempotencyKey is not used on a JAX-RS resource method, whose key comes from the "
-                + header
-                + " header; remove it");
+      if (!keyParameters.isEmpty()) {
+        reading.problem(DeploymentProblem.KEY_PARAMETER_ON_RESOURCE_METHOD.format(target, header));
       }
-    } else if (keyParameter == -1) {
-      problems.add(
-          target
-              + ": a non-HTTP @Idempotent method needs exactly one parameter annotated @IdempotencyKey holding the key; add it");
-    } else if (keyParameter == -2) {
-      problems.add(
-          target + ": more than one parameter is annotated @IdempotencyKey; keep exactly one");
+      kind = new IdempotentMethod.Http(required, header, replayHeaders, retryAfter);
     } else {
-      Parameter parameter = method.getParameters()[keyParameter];
-      keyPath = parameter.getAnnotation(IdempotencyKey.class).value().strip();
-      try {
-        KeyPath.compile(parameter.getType(), keyPath);
-      } catch (IllegalArgumentException e) {
-        problems.add(
-            target + ": @IdempotencyKey(\"" + keyPath + "\") cannot be read: " + e.getMessage());
-      }
-      StorableType.problem(method.getGenericReturnType())
-          .ifPresent(
-              p -> problems.add(target + ": the return type cannot be stored and replayed: " + p));
+      kind = call(reading, method, keyParameters, onConflict, waitTimeout);
     }
     if (!problems.isEmpty()) {
       throw new InvalidGuardException(problems);
     }
     return Optional.of(
         new IdempotentMethod(
-            beanClass.getName(),
-            method.getName(),
-            verb.isPresent(),
+            method.beanClass().getName(),
+            method.method().getName(),
             ttl,
             lockTtl,
-            required,
             scope,
-            replayHeaders,
             storeIf,
-            onConflict,
-            waitTimeout,
-            retryAfter,
-            header,
-            verb.isPresent() ? -1 : keyParameter,
-            keyPath,
-            method.getGenericReturnType()));
+            kind));
   }
 
-  /**
-   * The JAX-RS verb of a resource method, from an annotation meta-annotated {@link HttpMethod}.
-   *
-   * @param method any method
-   * @return the verb, upper case, or empty when it is not a resource method
-   */
-  public static Optional<String> httpVerb(Method method) {
-    for (Annotation annotation : method.getAnnotations()) {
-      HttpMethod httpMethod = annotation.annotationType().getAnnotation(HttpMethod.class);
-      if (httpMethod != null) {
-        return Optional.of(httpMethod.value().toUpperCase(Locale.ROOT));
-      }
+  /** The key parameter and path of a plain call, or {@code null} after a problem. */
+  private static IdempotentMethod.Call call(
+      AnnotationReading<Idempotent> reading,
+      MethodAnnotations annotations,
+      List<Integer> keyParameters,
+      OnConflict onConflict,
+      Duration waitTimeout) {
+    String target = reading.target();
+    Method method = annotations.method();
+    if (keyParameters.isEmpty()) {
+      reading.problem(DeploymentProblem.KEY_PARAMETER_MISSING.format(target));
+      return null;
     }
-    return Optional.empty();
+    if (keyParameters.size() > 1) {
+      reading.problem(DeploymentProblem.KEY_PARAMETER_REPEATED.format(target));
+      return null;
+    }
+    int keyParameter = keyParameters.get(0);
+    String keyPath = annotations.onParameter(keyParameter, IdempotencyKey.class).value().strip();
+    KeyPath compiled = null;
+    try {
+      compiled = KeyPath.compile(method.getParameterTypes()[keyParameter], keyPath);
+    } catch (IllegalArgumentException e) {
+      reading.problem(
+          DeploymentProblem.KEY_PATH_UNREADABLE.format(target, keyPath, e.getMessage()));
+    }
+    StorableType.problem(method.getGenericReturnType())
+        .ifPresent(
+            p -> reading.problem(DeploymentProblem.RETURN_TYPE_NOT_STORABLE.format(target, p)));
+    if (compiled == null) {
+      return null;
+    }
+    return new IdempotentMethod.Call(
+        keyParameter,
+        compiled,
+        List.of(method.getGenericParameterTypes()),
+        method.getGenericReturnType(),
+        onConflict,
+        waitTimeout);
   }
 
   private static boolean guarded(
-      Method method,
+      MethodAnnotations method,
       Idempotent onMethod,
       Idempotent onClass,
       Optional<String> verb,
-      int keyParameter) {
+      List<Integer> keyParameters) {
     if (onMethod != null) {
       return true;
     }
-    if (onClass == null
-        || method.isSynthetic()
-        || method.isBridge()
-        || method.getDeclaringClass() == Object.class
-        || Modifier.isStatic(method.getModifiers())
-        || Modifier.isPrivate(method.getModifiers())) {
+    if (onClass == null || !method.coveredByClass()) {
       return false;
     }
-    return verb.map(CLASS_LEVEL_VERBS::contains).orElse(keyParameter != -1);
+    return verb.map(CLASS_LEVEL_VERBS::contains).orElse(!keyParameters.isEmpty());
   }
 
-  private static Idempotent classAnnotation(Class<?> beanClass, Method method) {
-    Idempotent onBean = beanClass.getAnnotation(Idempotent.class);
-    return onBean != null ? onBean : method.getDeclaringClass().getAnnotation(Idempotent.class);
-  }
-
-  /** The index of the one {@code @IdempotencyKey} parameter, -1 for none, -2 for several. */
-  private static int keyParameter(Method method) {
-    int found = -1;
-    Parameter[] parameters = method.getParameters();
-    for (int i = 0; i < parameters.length; i++) {
-      if (parameters[i].isAnnotationPresent(IdempotencyKey.class)) {
-        if (found >= 0) {
-          return -2;
-        }
-        found = i;
-      }
-    }
-    return found;
-  }
-
-  private interface Member<T> {
-    T of(Idempotent annotation);
-  }
-
-  private static <T> String get(Idempotent annotation, Member<T> member) {
-    if (annotation == null) {
-      return "";
-    }
-    Object value = member.of(annotation);
-    return value instanceof String[] values ? String.join(",", values) : String.valueOf(value);
-  }
-
-  private Duration duration(
-      MemberResolver members,
+  private static Duration duration(
+      AnnotationReading<Idempotent> reading,
       String name,
-      Idempotent onMethod,
-      Idempotent onClass,
-      Member<String> member,
-      String defaultValue,
-      String target,
-      List<String> problems) {
-    ResolvedValue value =
-        members.resolve(name, get(onMethod, member), get(onClass, member), defaultValue);
-    return positiveDuration(value, name, target, problems).orElse(Duration.ofMillis(1));
+      Function<Idempotent, String> member,
+      String defaultValue) {
+    return reading
+        .optionalDuration(name, reading.resolve(name, member, defaultValue))
+        .orElse(Duration.ofMillis(1));
   }
 
-  private static Optional<Duration> positiveDuration(
-      ResolvedValue value, String name, String target, List<String> problems) {
-    try {
-      return DurationParser.parsePositive(name, value.value());
-    } catch (IllegalArgumentException e) {
-      problems.add(target + ": invalid " + name + " " + value.describe() + ": " + e.getMessage());
-      return Optional.empty();
+  private static String header(AnnotationReading<Idempotent> reading) {
+    String header = reading.global("header").map(v -> v.value().strip()).orElse(Defaults.HEADER);
+    String target = reading.target();
+    if (header.isEmpty()) {
+      reading.problem(
+          DeploymentProblem.HEADER_EMPTY.format(target + ": fenced.idempotency.header"));
     }
+    return header;
   }
 
-  private Duration globalDuration(
-      String name, String defaultValue, String target, List<String> problems) {
-    String key = ConfigKeys.global(AREA, name);
-    ResolvedValue value =
-        config
-            .value(key)
-            .map(v -> new ResolvedValue(v, "config key " + key))
-            .orElse(new ResolvedValue(defaultValue, "default of " + key));
-    return positiveDuration(value, name, target, problems).orElse(Duration.ofSeconds(1));
-  }
-
-  private boolean required(
-      MemberResolver members,
-      Idempotent onMethod,
-      Idempotent onClass,
-      String target,
-      List<String> problems) {
-    // false is the annotation's default, so only true counts as set on an annotation
-    String method = onMethod != null && onMethod.required() ? "true" : "";
-    String type = onClass != null && onClass.required() ? "true" : "";
-    ResolvedValue value = members.resolve("required", method, type, "false");
-    String text = value.value().strip().toLowerCase(Locale.ROOT);
-    if (!text.equals("true") && !text.equals("false")) {
-      problems.add(target + ": invalid required " + value.describe() + "; use true or false");
-      return false;
-    }
-    return Boolean.parseBoolean(text);
-  }
-
-  private <E extends Enum<E>> E enumValue(
-      MemberResolver members,
-      String name,
-      Class<E> type,
-      Idempotent onMethod,
-      Idempotent onClass,
-      Member<E> member,
-      E defaultValue,
-      String target,
-      List<String> problems) {
-    // the annotation's default value counts as "not set", so a class or global value can apply
-    String method =
-        onMethod != null && member.of(onMethod) != defaultValue ? member.of(onMethod).name() : "";
-    String klass =
-        onClass != null && member.of(onClass) != defaultValue ? member.of(onClass).name() : "";
-    ResolvedValue value = members.resolve(name, method, klass, defaultValue.name());
-    try {
-      return Enum.valueOf(type, value.value().strip().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      problems.add(
-          target
-              + ": invalid "
-              + name
-              + " "
-              + value.describe()
-              + "; use one of "
-              + Arrays.toString(type.getEnumConstants()));
-      return defaultValue;
-    }
-  }
-
-  private Set<String> replayHeaders(
-      MemberResolver members,
-      Idempotent onMethod,
-      Idempotent onClass,
-      String target,
-      List<String> problems) {
-    Set<String> headers = new LinkedHashSet<>(IdempotentMethod.DEFAULT_REPLAY_HEADERS);
+  private static Set<String> replayHeaders(AnnotationReading<Idempotent> reading) {
+    Set<String> headers = new LinkedHashSet<>(Defaults.REPLAY_HEADERS);
     ResolvedValue own =
-        members.resolve(
+        reading.resolve(
             "replayHeaders",
-            get(onMethod, Idempotent::replayHeaders),
-            get(onClass, Idempotent::replayHeaders),
-            "");
-    String globalKey = ConfigKeys.global(AREA, "replayHeaders");
-    Optional<ResolvedValue> global =
-        config.value(globalKey).map(v -> new ResolvedValue(v, "config key " + globalKey));
+            a -> String.join(",", a.replayHeaders()),
+            Defaults.IDEMPOTENT_REPLAY_HEADERS);
+    Optional<ResolvedValue> global = reading.global("replayHeaders");
+    String target = reading.target();
     for (ResolvedValue value : global.isPresent() ? List.of(own, global.get()) : List.of(own)) {
       for (String name : value.value().split(",")) {
         String header = name.strip().toLowerCase(Locale.ROOT);
@@ -348,11 +212,8 @@ public final class IdempotentMethodReader {
           continue;
         }
         if (header.equals("set-cookie") || header.equals("set-cookie2")) {
-          problems.add(
-              target
-                  + ": replayHeaders "
-                  + value.describe()
-                  + " holds Set-Cookie, which is never stored or replayed (it would hand one client's session to another); remove it");
+          reading.problem(
+              DeploymentProblem.REPLAY_HEADERS_SET_COOKIE.format(target, value.describe()));
           continue;
         }
         headers.add(header);

@@ -1,14 +1,10 @@
 package dev.fenced.cdi.config;
 
-import dev.fenced.core.config.DurationParser;
 import dev.fenced.locks.OnOneInstance;
 import dev.fenced.locks.WithoutOverlapping;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.lang.annotation.Annotation;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -24,12 +20,12 @@ import java.util.function.Function;
  * method's annotation's, else the class's, else {@code <fully qualified class>.<method>}. The ttl
  * follows {@link MemberResolver}: {@code <class>/<method>/OnOneInstance/ttl}, {@code
  * <class>/OnOneInstance/ttl}, {@code OnOneInstance/ttl}, the method's annotation, the class's,
- * {@code fenced.locks.ttl}, then {@code 30s}; likewise for {@code WithoutOverlapping}.
+ * {@code fenced.locks.ttl}, then {@link Defaults#LOCK_TTL}; likewise for {@code
+ * WithoutOverlapping}.
  */
 public final class JobMethodReader {
 
   static final String AREA = "locks";
-  static final String DEFAULT_TTL = "30s";
 
   private final ConfigLookup config;
 
@@ -45,31 +41,20 @@ public final class JobMethodReader {
   /**
    * Reads the job guards of one method.
    *
-   * @param beanClass the bean class, whose name the config keys use
-   * @param method a method of the bean
+   * @param method the method's annotations, as CDI sees them
    * @return the model, or empty when the method is not a job
    * @throws InvalidGuardException when the method is a job and something is invalid
    */
-  public Optional<JobMethod> read(Class<?> beanClass, Method method) {
-    String target = beanClass.getName() + "." + method.getName();
+  public Optional<JobMethod> read(MethodAnnotations method) {
     List<String> problems = new ArrayList<>();
     Optional<JobLock> oneInstance =
-        lock(
-            beanClass,
-            method,
-            OnOneInstance.class,
-            OnOneInstance::key,
-            OnOneInstance::ttl,
-            target,
-            problems);
+        lock(method, OnOneInstance.class, OnOneInstance::key, OnOneInstance::ttl, problems);
     Optional<JobLock> withoutOverlapping =
         lock(
-            beanClass,
             method,
             WithoutOverlapping.class,
             WithoutOverlapping::key,
             WithoutOverlapping::ttl,
-            target,
             problems);
     if (!problems.isEmpty()) {
       throw new InvalidGuardException(problems);
@@ -78,74 +63,49 @@ public final class JobMethodReader {
       return Optional.empty();
     }
     return Optional.of(
-        new JobMethod(beanClass.getName(), method.getName(), oneInstance, withoutOverlapping));
+        new JobMethod(
+            method.beanClass().getName(),
+            method.method().getName(),
+            oneInstance,
+            withoutOverlapping));
   }
 
   private <A extends Annotation> Optional<JobLock> lock(
-      Class<?> beanClass,
-      Method method,
+      MethodAnnotations method,
       Class<A> type,
       Function<A, String> key,
       Function<A, String> ttl,
-      String target,
       List<String> problems) {
-    A onMethod = method.getAnnotation(type);
-    A onClass = beanClass.getAnnotation(type);
-    if (onClass == null) {
-      onClass = method.getDeclaringClass().getAnnotation(type);
-    }
+    A onMethod = method.onMethod(type);
+    A onClass = method.onClass(type);
     if (onMethod == null && (onClass == null || !isBusinessMethod(method))) {
       return Optional.empty();
     }
-    String name = type.getSimpleName();
-    String resolvedKey = firstNonBlank(member(onMethod, key), member(onClass, key), target);
-    MemberResolver members =
-        new MemberResolver(config, beanClass.getName(), method.getName(), name, AREA);
-    ResolvedValue value =
-        members.resolve("ttl", member(onMethod, ttl), member(onClass, ttl), DEFAULT_TTL);
-    Optional<Duration> parsed = positive(value, "@" + name + " ttl", target, problems);
-    return parsed.map(d -> new JobLock(resolvedKey, d));
+    AnnotationReading<A> reading =
+        new AnnotationReading<>(
+            config,
+            method.beanClass().getName(),
+            method.method().getName(),
+            type,
+            AREA,
+            onMethod,
+            onClass,
+            problems);
+    String resolvedKey =
+        firstNonBlank(
+            onMethod == null ? "" : key.apply(onMethod),
+            onClass == null ? "" : key.apply(onClass),
+            reading.target());
+    return reading
+        .duration(
+            "@" + type.getSimpleName() + " ttl", reading.resolve("ttl", ttl, Defaults.LOCK_TTL))
+        .map(d -> new JobLock(resolvedKey, d));
   }
 
-  /**
-   * Parses a positive duration, or adds a problem naming the target, option and value.
-   *
-   * @return the duration, or empty after a problem
-   */
-  static Optional<Duration> positive(
-      ResolvedValue value, String option, String target, List<String> problems) {
-    try {
-      Optional<Duration> parsed = DurationParser.parsePositive(option, value.value());
-      if (parsed.isEmpty()) {
-        problems.add(
-            target
-                + ": invalid "
-                + option
-                + " "
-                + value.describe()
-                + ": the value is empty; "
-                + DurationParser.ACCEPTED_FORMS);
-      }
-      return parsed;
-    } catch (IllegalArgumentException e) {
-      problems.add(target + ": invalid " + option + " " + value.describe() + ": " + e.getMessage());
-      return Optional.empty();
-    }
-  }
-
-  private static boolean isBusinessMethod(Method method) {
-    int modifiers = method.getModifiers();
-    return !Modifier.isStatic(modifiers)
-        && !Modifier.isPrivate(modifiers)
-        && !method.isSynthetic()
-        && !method.isBridge()
-        && method.getDeclaringClass() != Object.class
-        && !method.isAnnotationPresent(PostConstruct.class)
-        && !method.isAnnotationPresent(PreDestroy.class);
-  }
-
-  private static <A> String member(A annotation, Function<A, String> member) {
-    return annotation == null ? "" : member.apply(annotation);
+  private static boolean isBusinessMethod(MethodAnnotations method) {
+    return method.coveredByClass()
+        && method.onMethod(PostConstruct.class) == null
+        && method.onMethod(PreDestroy.class) == null;
   }
 
   private static String firstNonBlank(String... values) {

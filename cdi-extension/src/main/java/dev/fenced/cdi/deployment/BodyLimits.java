@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.core.config.SizeParser;
 import java.util.ArrayList;
@@ -62,7 +63,7 @@ public record BodyLimits(long maxRequestSize, long maxResponseSize) {
       try {
         config.value(key).ifPresent(value -> SizeParser.parse(key, value));
       } catch (IllegalArgumentException e) {
-        problems.add(e.getMessage());
+        problems.add(DeploymentProblem.CONFIG_SIZE_INVALID.format(e.getMessage()));
       }
     }
     return problems;

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import java.util.Optional;
 
 /**
@@ -23,11 +24,6 @@ public final class ElectionCheck {
     if (applicationScoped) {
       return Optional.empty();
     }
-    return Optional.of(
-        className
-            + ": a @LeaderElection bean must be @ApplicationScoped, so that one instance per"
-            + " application competes and gets the callbacks; it is @"
-            + scope
-            + ". Annotate the class with @jakarta.enterprise.context.ApplicationScoped");
+    return Optional.of(DeploymentProblem.ELECTION_NOT_APPLICATION_SCOPED.format(className, scope));
   }
 }

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.core.encryption.KeyRing;
 import dev.fenced.core.encryption.OutcomeCipher;
@@ -24,7 +25,9 @@ public final class EncryptionSettings {
    * @return the problems, empty when the keys are valid or not set
    */
   public static List<String> problems(ConfigLookup config) {
-    return config.value(KeyRing.OPTION).map(KeyRing::problems).orElse(List.of());
+    return config.value(KeyRing.OPTION).map(KeyRing::problems).orElse(List.of()).stream()
+        .map(DeploymentProblem.ENCRYPTION_KEYS_INVALID::format)
+        .toList();
   }
 
   /**

@@ -1,7 +1,9 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigKeys;
 import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.Defaults;
 import dev.fenced.core.config.DurationParser;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.idempotency.OnConflict;
@@ -42,9 +44,12 @@ public record GlobalSettings(
    */
   public static GlobalSettings of(ConfigLookup config) {
     return new GlobalSettings(
-        duration(config, "ttl").orElse(Duration.ofHours(24)),
-        duration(config, "lockTtl").orElse(Duration.ofSeconds(60)),
-        duration(config, "retryAfter").orElse(Duration.ofSeconds(1)),
+        duration(config, "ttl")
+            .orElse(DurationParser.parseRequired("ttl", Defaults.IDEMPOTENT_TTL)),
+        duration(config, "lockTtl")
+            .orElse(DurationParser.parseRequired("lockTtl", Defaults.IDEMPOTENT_LOCK_TTL)),
+        duration(config, "retryAfter")
+            .orElse(DurationParser.parseRequired("retryAfter", Defaults.RETRY_AFTER)),
         duration(config, "waitTimeout"),
         duration(config, "maxRenewal").orElse(IdempotencyEngine.DEFAULT_MAX_RENEWAL));
   }
@@ -66,7 +71,7 @@ public record GlobalSettings(
                 try {
                   DurationParser.parsePositive(key, value);
                 } catch (IllegalArgumentException e) {
-                  problems.add(e.getMessage());
+                  problems.add(DeploymentProblem.CONFIG_DURATION_INVALID.format(e.getMessage()));
                 }
               });
     }
@@ -75,19 +80,18 @@ public record GlobalSettings(
         .value(required)
         .map(v -> v.strip().toLowerCase(Locale.ROOT))
         .filter(v -> !v.equals("true") && !v.equals("false"))
-        .ifPresent(v -> problems.add(required + "=" + v + " is not a boolean; use true or false"));
+        .ifPresent(
+            v ->
+                problems.add(
+                    DeploymentProblem.CONFIG_VALUE_INVALID.format(
+                        required, v, "a boolean; use true or false")));
     enumProblem(config, "storeIf", StoreIf.class).ifPresent(problems::add);
     enumProblem(config, "onConflict", OnConflict.class).ifPresent(problems::add);
     String header = ConfigKeys.global(AREA, "header");
     config
         .value(header)
         .filter(String::isBlank)
-        .ifPresent(
-            v ->
-                problems.add(
-                    header
-                        + " is empty; name the request header that carries the key, e.g."
-                        + " Idempotency-Key"));
+        .ifPresent(v -> problems.add(DeploymentProblem.HEADER_EMPTY.format(header)));
     return problems;
   }
 
@@ -111,6 +115,7 @@ public record GlobalSettings(
                     .noneMatch(c -> c.name().equalsIgnoreCase(value.strip())))
         .map(
             value ->
-                key + "=" + value + " is not one of " + Arrays.toString(type.getEnumConstants()));
+                DeploymentProblem.CONFIG_VALUE_INVALID.format(
+                    key, value, "one of " + Arrays.toString(type.getEnumConstants())));
   }
 }

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.FencedPriorities;
 import dev.fenced.cdi.config.ConfigLookup;
 import java.util.ArrayList;
@@ -72,7 +73,9 @@ public final class InterceptorOrder {
     for (String key : List.of(FENCED, FAULT_TOLERANCE)) {
       Optional<String> raw = config.value(key).map(String::strip);
       if (raw.isPresent() && integer(config, key).isEmpty()) {
-        problems.add(key + "=" + raw.get() + " is not an integer; use a whole number");
+        problems.add(
+            DeploymentProblem.CONFIG_VALUE_INVALID.format(
+                key, raw.get(), "an integer; use a whole number"));
       }
     }
     if (!problems.isEmpty()) {
@@ -82,19 +85,13 @@ public final class InterceptorOrder {
     int faultTolerance = integer(config, FAULT_TOLERANCE).orElse(FencedPriorities.FAULT_TOLERANCE);
     if (faultTolerance <= idempotent) {
       problems.add(
-          "MicroProfile Fault Tolerance's interceptor priority ("
-              + describe(config, FAULT_TOLERANCE, faultTolerance)
-              + ") is at or below Fenced's @Idempotent interceptor priority ("
-              + describe(config, FENCED, idempotent)
-              + "), so Fenced would run inside Fault Tolerance and every @Retry attempt would claim"
-              + " the key again. Set "
-              + FAULT_TOLERANCE
-              + " above "
-              + idempotent
-              + ", or "
-              + FENCED
-              + " below "
-              + (faultTolerance - IDEMPOTENT_OFFSET));
+          DeploymentProblem.INSIDE_FAULT_TOLERANCE.format(
+              describe(config, FAULT_TOLERANCE, faultTolerance),
+              describe(config, FENCED, idempotent),
+              FAULT_TOLERANCE,
+              idempotent,
+              FENCED,
+              faultTolerance - IDEMPOTENT_OFFSET));
     }
     return problems;
   }

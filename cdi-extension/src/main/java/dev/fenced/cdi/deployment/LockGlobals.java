@@ -1,7 +1,9 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigKeys;
 import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.Defaults;
 import dev.fenced.core.config.DurationParser;
 import dev.fenced.core.locks.LockSettings;
 import java.time.Duration;
@@ -25,9 +27,6 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRen
   /** The area of the global keys: {@code fenced.locks.*}. */
   public static final String AREA = "locks";
 
-  /** The default ttl of locks, leases and elections. */
-  public static final String DEFAULT_TTL = "30s";
-
   /** {@code fenced.locks.ttl}. */
   public static final String TTL = ConfigKeys.global(AREA, "ttl");
 
@@ -45,7 +44,7 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRen
    */
   public static LockGlobals of(ConfigLookup config) {
     return new LockGlobals(
-        duration(config, TTL).orElse(Duration.ofSeconds(30)),
+        duration(config, TTL).orElse(DurationParser.parseRequired(TTL, Defaults.LOCK_TTL)),
         !interruptValue(config).equals("false"),
         duration(config, MAX_RENEWAL).orElse(LockSettings.DEFAULT_MAX_RENEWAL));
   }
@@ -74,7 +73,7 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRen
                 try {
                   DurationParser.parsePositive(key, value);
                 } catch (IllegalArgumentException e) {
-                  problems.add(e.getMessage());
+                  problems.add(DeploymentProblem.CONFIG_DURATION_INVALID.format(e.getMessage()));
                 }
               });
     }
@@ -83,10 +82,8 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRen
         .ifPresent(
             v ->
                 problems.add(
-                    INTERRUPT_ON_LOSS
-                        + "="
-                        + v
-                        + " is not a boolean; use true (the default) or false"));
+                    DeploymentProblem.CONFIG_VALUE_INVALID.format(
+                        INTERRUPT_ON_LOSS, v, "a boolean; use true (the default) or false")));
     return problems;
   }
 

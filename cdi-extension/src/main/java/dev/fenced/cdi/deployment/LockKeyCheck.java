@@ -1,7 +1,8 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.config.ElectionBean;
 import dev.fenced.cdi.config.JobMethod;
-import dev.fenced.cdi.config.LeaderElectionModel;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -49,7 +50,7 @@ public final class LockKeyCheck {
    * @return the problems, empty when every name has one user
    */
   public static List<String> problems(
-      Collection<JobMethod> jobs, Collection<LeaderElectionModel> elections) {
+      Collection<JobMethod> jobs, Collection<ElectionBean> elections) {
     List<Claim> claims = new ArrayList<>();
     jobs.stream()
         .sorted(Comparator.comparing(JobMethod::target))
@@ -64,7 +65,7 @@ public final class LockKeyCheck {
                       lock -> claims.add(new Claim(lock.key(), Role.RUN_LOCK, job.target())));
             });
     elections.stream()
-        .sorted(Comparator.comparing(LeaderElectionModel::className))
+        .sorted(Comparator.comparing(ElectionBean::className))
         .forEach(e -> claims.add(new Claim(e.key(), Role.ELECTION, e.className())));
 
     Map<String, Claim> first = new LinkedHashMap<>();
@@ -81,14 +82,8 @@ public final class LockKeyCheck {
         continue;
       }
       problems.add(
-          "Lock key \""
-              + claim.name()
-              + "\" is used twice: as "
-              + earlier.describe()
-              + " and as "
-              + claim.describe()
-              + ". Give each job and election its own key (the key member of @OnOneInstance or"
-              + " @WithoutOverlapping, the value of @LeaderElection)");
+          DeploymentProblem.LOCK_NAME_SHARED.format(
+              claim.name(), earlier.describe(), claim.describe()));
     }
     return problems;
   }

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import java.util.Optional;
 
 /**
@@ -23,20 +24,10 @@ public final class ScopeCheck {
     if (scope.isEmpty() || scope.equals("global") || candidates == 1) {
       return Optional.empty();
     }
-    String start = target + ": scope \"" + scope + "\" ";
     if (candidates > 1) {
       return Optional.of(
-          start
-              + "is ambiguous: "
-              + candidates
-              + " CDI beans with that name implement"
-              + " dev.fenced.idempotency.IdempotencyScopeResolver; keep one");
+          DeploymentProblem.SCOPE_RESOLVER_AMBIGUOUS.format(target, scope, candidates));
     }
-    return Optional.of(
-        start
-            + "names no CDI bean implementing dev.fenced.idempotency.IdempotencyScopeResolver;"
-            + " annotate your resolver with @Named(\""
-            + scope
-            + "\"), or use an empty scope (the caller principal) or \"global\"");
+    return Optional.of(DeploymentProblem.SCOPE_RESOLVER_MISSING.format(target, scope, scope));
   }
 }

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
 import java.util.Map;
 import java.util.Objects;
@@ -112,45 +113,15 @@ public final class StoreSelection {
     }
     if (candidates > 1) {
       return Optional.of(
-          key
-              + "="
-              + name
-              + " is ambiguous: "
-              + candidates
-              + " CDI beans named \""
-              + name
-              + "\" implement "
-              + spi
-              + "; keep one, or rename the others and select one by its name");
+          DeploymentProblem.STORE_AMBIGUOUS.format(key, name, candidates, name, spi));
     }
     String module = MODULES.get(name);
     if (module != null) {
       return Optional.of(
-          key
-              + "="
-              + name
-              + " selects the "
-              + name
-              + " "
-              + description
-              + ", which is not deployed; add the dependency "
-              + module
-              + " to the application, or set "
-              + key
-              + "="
-              + MEMORY);
+          DeploymentProblem.STORE_MODULE_MISSING.format(
+              key, name, name, description, module, key, MEMORY));
     }
-    return Optional.of(
-        key
-            + "="
-            + name
-            + " names no CDI bean: annotate your "
-            + spi
-            + " implementation with @Named(\""
-            + name
-            + "\"), or use "
-            + MEMORY
-            + ", jpa or redis");
+    return Optional.of(DeploymentProblem.STORE_UNKNOWN.format(key, name, spi, name, MEMORY));
   }
 
   @Override

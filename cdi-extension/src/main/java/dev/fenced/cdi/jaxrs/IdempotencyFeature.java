@@ -1,9 +1,12 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.FencedExtension;
 import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.config.IdempotentMethodReader;
+import dev.fenced.cdi.config.MethodAnnotations;
 import dev.fenced.cdi.deployment.BodyLimits;
 import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.Idempotent;
@@ -29,10 +32,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
  *
  * <p>Discovered by JAX-RS provider scanning; an {@code Application} whose {@code getClasses()}
  * lists its classes must list this one too. The validated model comes from {@link
- * IdempotencyRuntime#guard}; for a resource class that is not a CDI bean (so the extension never
- * saw it) the model is read here, with the same reader and MicroProfile Config, and an invalid one
- * fails the deployment the same way. A guarded method whose runtime cannot be found also fails it:
- * an {@code @Idempotent} endpoint never runs unguarded.
+ * IdempotencyRuntime#idempotentMethod}; for a resource class that is not a CDI bean (so the
+ * extension never saw it) the model is read here, with the same reader and MicroProfile Config, and
+ * an invalid one fails the deployment the same way. A guarded method whose runtime cannot be found
+ * also fails it: an {@code @Idempotent} endpoint never runs unguarded.
  *
  * <p>Priorities (lower runs first for request filters and writer interceptors, last for response
  * filters):
@@ -105,10 +108,10 @@ public class IdempotencyFeature implements DynamicFeature {
       return;
     }
     IdempotencyRuntime shared = runtime(resourceClass, method);
-    Optional<IdempotentMethod> guard =
-        shared.guard(resourceClass, method).or(() -> readModel(resourceClass, method));
-    guard
-        .filter(IdempotentMethod::http)
+    Optional<IdempotentMethod> idempotent =
+        shared.idempotentMethod(resourceClass, method).or(() -> readModel(resourceClass, method));
+    idempotent
+        .filter(model -> model.kind() instanceof IdempotentMethod.Http)
         .ifPresent(
             model -> {
               warnWithoutListener();
@@ -116,7 +119,7 @@ public class IdempotencyFeature implements DynamicFeature {
                   new RequestGate(shared, model, afterCommit, limits.maxRequestSize());
               context.register(
                   new IdempotencyRequestFilter(
-                      gate, model.header(), RequestClaims.ofCurrentRequest()),
+                      gate, model.http().header(), RequestClaims.ofCurrentRequest()),
                   REQUEST_FILTER_PRIORITY);
               context.register(new LastRequestFilter(), LAST_REQUEST_FILTER_PRIORITY);
               context.register(
@@ -141,11 +144,29 @@ public class IdempotencyFeature implements DynamicFeature {
             + " dev.fenced.cdi.jaxrs.ClaimCleanupListener as a <listener> in web.xml.");
   }
 
-  /** A cheap first look, so unguarded applications never touch CDI or config here. */
+  /**
+   * A cheap first look: the Java annotations, else the models the extension read from CDI's
+   * annotated types (an {@code @Idempotent} another extension added), so unguarded applications
+   * never touch config or the runtime here.
+   */
   private static boolean annotated(Class<?> resourceClass, Method method) {
     return method.isAnnotationPresent(Idempotent.class)
         || resourceClass.isAnnotationPresent(Idempotent.class)
-        || method.getDeclaringClass().isAnnotationPresent(Idempotent.class);
+        || method.getDeclaringClass().isAnnotationPresent(Idempotent.class)
+        || readByExtension(resourceClass, method);
+  }
+
+  private static boolean readByExtension(Class<?> resourceClass, Method method) {
+    try {
+      return CDI.current()
+          .getBeanManager()
+          .getExtension(FencedExtension.class)
+          .idempotentMethods()
+          .find(resourceClass, method)
+          .isPresent();
+    } catch (RuntimeException e) {
+      return false; // no CDI here, or the extension is not enabled: nothing was read
+    }
   }
 
   private IdempotencyRuntime runtime(Class<?> resourceClass, Method method) {
@@ -157,11 +178,8 @@ public class IdempotencyFeature implements DynamicFeature {
       known = runtime.get();
     } catch (RuntimeException e) {
       throw new IllegalStateException(
-          resourceClass.getName()
-              + "."
-              + method.getName()
-              + " is @Idempotent but Fenced's IdempotencyRuntime bean cannot be found, so its"
-              + " requests cannot be guarded; deploy fenced-cdi with its CDI extension enabled",
+          DeploymentProblem.RUNTIME_NOT_FOUND.format(
+              resourceClass.getName() + "." + method.getName()),
           e);
     }
     resolved = known;
@@ -170,7 +188,7 @@ public class IdempotencyFeature implements DynamicFeature {
 
   private static Optional<IdempotentMethod> readModel(Class<?> resourceClass, Method method) {
     return new IdempotentMethodReader(ConfigLookup.of(ConfigProvider.getConfig()))
-        .read(resourceClass, method);
+        .read(MethodAnnotations.of(resourceClass, method));
   }
 
   /** The class the application wrote, not a container's proxy subclass of it. */

@@ -68,7 +68,7 @@ final class IdempotencyResponseFilter implements ContainerResponseFilter {
               new HttpOutcome(
                   status,
                   ReplayHeaders.select(
-                      claimed.model().replayHeaders(), response.getStringHeaders()),
+                      claimed.model().http().replayHeaders(), response.getStringHeaders()),
                   new byte[0]));
       case CAPTURE_BODY -> claimed.awaitBody(status);
     }

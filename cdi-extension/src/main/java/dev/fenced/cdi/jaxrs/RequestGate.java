@@ -69,13 +69,13 @@ final class RequestGate {
   Admission admit(IncomingRequest request) throws IOException {
     String target = request.target();
     if (request.keyHeaders().isEmpty()) {
-      return model.required()
+      return model.http().required()
           ? refuse(
               target,
               null,
               ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
               "This request needs an "
-                  + model.header()
+                  + model.http().header()
                   + " header: send a new unique key with each new request, and the same key with"
                   + " each retry of it")
           : new Admission.Unguarded();
@@ -88,7 +88,7 @@ final class RequestGate {
           "The request has "
               + request.keyHeaders().size()
               + " "
-              + model.header()
+              + model.http().header()
               + " headers; send exactly one");
     }
     String key;
@@ -99,7 +99,7 @@ final class RequestGate {
           target,
           null,
           e.code(),
-          "The " + model.header() + " header is invalid: " + e.getMessage());
+          "The " + model.http().header() + " header is invalid: " + e.getMessage());
     }
     if (request.body().declaredLength() > maxRequestSize) {
       return tooLarge(target, key);
@@ -133,7 +133,7 @@ final class RequestGate {
       return replay(target, key, replay.payload());
     }
     if (claim instanceof Claim.InUse) {
-      String seconds = RetryAfter.seconds(model.retryAfter());
+      String seconds = RetryAfter.seconds(model.http().retryAfter());
       return refuse(
           target,
           key,

@@ -101,7 +101,7 @@ final class ResponseCaptureInterceptor implements WriterInterceptor {
     claimed.store(
         new HttpOutcome(
             status,
-            ReplayHeaders.select(claimed.model().replayHeaders(), headers(context)),
+            ReplayHeaders.select(claimed.model().http().replayHeaders(), headers(context)),
             capture.captured()));
   }
 

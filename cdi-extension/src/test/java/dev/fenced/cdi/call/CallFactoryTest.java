@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.config.IdempotentMethodReader;
-import dev.fenced.cdi.config.KeyPath;
+import dev.fenced.cdi.config.MethodAnnotations;
 import dev.fenced.cdi.deployment.GlobalSettings;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.RecordKey;
@@ -42,14 +42,11 @@ class CallFactoryTest {
   void a_bean_method_call_is_keyed_per_handler_with_its_resolved_options() throws Exception {
     Method method = Shipping.class.getMethod("onPaid", OrderPaid.class);
     IdempotentMethod model =
-        new IdempotentMethodReader(config).read(Shipping.class, method).orElseThrow();
+        new IdempotentMethodReader(config)
+            .read(MethodAnnotations.of(Shipping.class, method))
+            .orElseThrow();
 
-    GuardedCall call =
-        factory.forMethod(
-            model,
-            method,
-            KeyPath.compile(OrderPaid.class, "eventId"),
-            new Object[] {new OrderPaid("e-1", 5)});
+    GuardedCall call = factory.forMethod(model, new Object[] {new OrderPaid("e-1", 5)});
 
     assertThat(call.key()).isEqualTo("e-1");
     assertThat(call.recordKey())

@@ -134,7 +134,8 @@ class IdempotentMethodReaderTest {
             .filter(m -> m.getName().equals(name))
             .findFirst()
             .orElseThrow();
-    return new IdempotentMethodReader(ConfigLookup.of(config)).read(type, method);
+    return new IdempotentMethodReader(ConfigLookup.of(config))
+        .read(MethodAnnotations.of(type, method));
   }
 
   private static IdempotentMethod guarded(Class<?> type, String name, Map<String, String> config) {
@@ -149,18 +150,19 @@ class IdempotentMethodReaderTest {
   void takes_the_documented_defaults() {
     IdempotentMethod pay = guarded(Payments.class, "pay");
 
-    assertThat(pay.http()).isTrue();
+    assertThat(pay.kind()).isInstanceOf(IdempotentMethod.Http.class);
     assertThat(pay.ttl()).isEqualTo(Duration.ofHours(24));
     assertThat(pay.lockTtl()).isEqualTo(Duration.ofSeconds(60));
-    assertThat(pay.required()).isFalse();
+    assertThat(pay.http().required()).isFalse();
     assertThat(pay.scope()).isEmpty();
     assertThat(pay.storeIf()).isEqualTo(StoreIf.NOT_SERVER_ERROR);
-    assertThat(pay.onConflict()).isEqualTo(OnConflict.REJECT);
-    assertThat(pay.waitTimeout()).isEqualTo(pay.lockTtl());
-    assertThat(pay.retryAfter()).isEqualTo(Duration.ofSeconds(1));
-    assertThat(pay.header()).isEqualTo("Idempotency-Key");
-    assertThat(pay.replayHeaders()).isEqualTo(IdempotentMethod.DEFAULT_REPLAY_HEADERS);
+    assertThat(pay.http().retryAfter()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(pay.http().header()).isEqualTo("Idempotency-Key");
+    assertThat(pay.http().replayHeaders()).isEqualTo(Defaults.REPLAY_HEADERS);
     assertThat(pay.target()).isEqualTo(Payments.class.getName() + ".pay");
+    IdempotentMethod handle = guarded(Handlers.class, "handle");
+    assertThat(handle.call().onConflict()).isEqualTo(OnConflict.REJECT);
+    assertThat(handle.call().waitTimeout()).isEqualTo(handle.lockTtl());
   }
 
   @Test
@@ -169,8 +171,8 @@ class IdempotentMethodReaderTest {
 
     assertThat(pay.ttl()).isEqualTo(Duration.ofHours(48));
     assertThat(pay.lockTtl()).isEqualTo(Duration.ofSeconds(45));
-    assertThat(pay.required()).isTrue();
-    assertThat(pay.replayHeaders()).contains("x-receipt", "location");
+    assertThat(pay.http().required()).isTrue();
+    assertThat(pay.http().replayHeaders()).contains("x-receipt", "location");
   }
 
   @Test
@@ -189,7 +191,7 @@ class IdempotentMethodReaderTest {
 
     assertThat(pay.ttl()).isEqualTo(Duration.ofDays(7));
     assertThat(pay.lockTtl()).isEqualTo(Duration.ofSeconds(90));
-    assertThat(pay.required()).isTrue();
+    assertThat(pay.http().required()).isTrue();
   }
 
   @Test
@@ -228,14 +230,15 @@ class IdempotentMethodReaderTest {
   void a_config_key_can_turn_required_off_again() {
     String key = Payments.class.getName() + "/payTuned/Idempotent/required";
 
-    assertThat(guarded(Payments.class, "payTuned", Map.of(key, "false")).required()).isFalse();
+    assertThat(guarded(Payments.class, "payTuned", Map.of(key, "false")).http().required())
+        .isFalse();
   }
 
   @Test
   void an_unparsable_duration_fails_naming_the_method_the_option_and_the_value() {
     assertThatThrownBy(() -> read(Payments.class, "payBadTtl", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
-        .hasMessageContaining(Payments.class.getName() + ".payBadTtl")
+        .hasMessageContaining("FENCED-D001: " + Payments.class.getName() + ".payBadTtl")
         .hasMessageContaining("ttl")
         .hasMessageContaining("\"12x\"")
         .hasMessageContaining("@Idempotent(ttl)");
@@ -274,7 +277,7 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(Payments.class, "payWithCookie", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
         .hasMessageContaining("Set-Cookie")
-        .hasMessageContaining(Payments.class.getName() + ".payWithCookie");
+        .hasMessageContaining("FENCED-D008: " + Payments.class.getName() + ".payWithCookie");
   }
 
   @Test
@@ -294,7 +297,7 @@ class IdempotentMethodReaderTest {
     IdempotentMethod pay =
         guarded(Payments.class, "payTuned", Map.of("fenced.idempotency.replay-headers", "X-Trace"));
 
-    assertThat(pay.replayHeaders()).contains("x-trace", "x-receipt", "etag");
+    assertThat(pay.http().replayHeaders()).contains("x-trace", "x-receipt", "etag");
   }
 
   @Test
@@ -310,6 +313,7 @@ class IdempotentMethodReaderTest {
 
     assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "sometimes")))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D002")
         .hasMessageContaining("NOT_SERVER_ERROR")
         .hasMessageContaining("\"sometimes\"");
   }
@@ -335,19 +339,19 @@ class IdempotentMethodReaderTest {
   void a_non_http_method_reads_its_key_parameter_and_path() {
     IdempotentMethod onPaid = guarded(Shipping.class, "onPaid");
 
-    assertThat(onPaid.http()).isFalse();
-    assertThat(onPaid.keyParameter()).isZero();
-    assertThat(onPaid.keyPath()).isEqualTo("eventId");
-    assertThat(onPaid.returnType()).isEqualTo(Receipt.class);
+    assertThat(onPaid.kind()).isInstanceOf(IdempotentMethod.Call.class);
+    assertThat(onPaid.call().keyParameter()).isZero();
+    assertThat(onPaid.call().keyPath()).hasToString("eventId");
+    assertThat(onPaid.call().returnType()).isEqualTo(Receipt.class);
   }
 
   @Test
   void a_nested_key_path_and_the_wait_policy_are_read() {
     IdempotentMethod nested = guarded(Shipping.class, "onPaidNested");
 
-    assertThat(nested.keyPath()).isEqualTo("header.messageId");
-    assertThat(nested.onConflict()).isEqualTo(OnConflict.WAIT);
-    assertThat(nested.waitTimeout()).isEqualTo(Duration.ofSeconds(5));
+    assertThat(nested.call().keyPath()).hasToString("header.messageId");
+    assertThat(nested.call().onConflict()).isEqualTo(OnConflict.WAIT);
+    assertThat(nested.call().waitTimeout()).isEqualTo(Duration.ofSeconds(5));
   }
 
   @Test
@@ -355,13 +359,14 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(Shipping.class, "withoutKey", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
         .hasMessageContaining("@IdempotencyKey")
-        .hasMessageContaining(Shipping.class.getName() + ".withoutKey");
+        .hasMessageContaining("FENCED-D004: " + Shipping.class.getName() + ".withoutKey");
   }
 
   @Test
   void two_idempotency_key_parameters_are_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "twoKeys", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D005")
         .hasMessageContaining("more than one");
   }
 
@@ -369,6 +374,7 @@ class IdempotentMethodReaderTest {
   void a_key_path_the_parameter_type_does_not_have_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "badPath", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D006")
         .hasMessageContaining("orderId")
         .hasMessageContaining(OrderPaid.class.getName());
   }
@@ -377,6 +383,7 @@ class IdempotentMethodReaderTest {
   void a_completion_stage_return_type_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "async", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D007")
         .hasMessageContaining("cannot be stored");
   }
 

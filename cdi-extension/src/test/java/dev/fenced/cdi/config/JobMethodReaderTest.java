@@ -101,7 +101,7 @@ class JobMethodReaderTest {
   void the_global_ttl_applies_when_nothing_else_is_set() {
     JobMethod job =
         new JobMethodReader(ConfigLookup.of(Map.of("fenced.locks.ttl", "4m")))
-            .read(Exports.class, method(Exports.class, "export"))
+            .read(MethodAnnotations.of(Exports.class, method(Exports.class, "export")))
             .orElseThrow();
 
     assertThat(job.oneInstance().orElseThrow().ttl()).isEqualTo(Duration.ofMinutes(4));
@@ -112,7 +112,7 @@ class JobMethodReaderTest {
     JobMethod job =
         new JobMethodReader(
                 ConfigLookup.of(Map.of(EXPORTS + "/export/WithoutOverlapping/ttl", "5m")))
-            .read(Exports.class, method(Exports.class, "export"))
+            .read(MethodAnnotations.of(Exports.class, method(Exports.class, "export")))
             .orElseThrow();
 
     assertThat(job.withoutOverlapping().orElseThrow().ttl()).isEqualTo(Duration.ofMinutes(5));
@@ -135,7 +135,7 @@ class JobMethodReaderTest {
             () ->
                 new JobMethodReader(
                         ConfigLookup.of(Map.of(EXPORTS + "/export/OnOneInstance/ttl", "soon")))
-                    .read(Exports.class, method(Exports.class, "export")))
+                    .read(MethodAnnotations.of(Exports.class, method(Exports.class, "export"))))
         .isInstanceOf(InvalidGuardException.class)
         .hasMessageContaining("\"soon\"")
         .hasMessageContaining("config key " + EXPORTS + "/export/OnOneInstance/ttl");
@@ -149,7 +149,8 @@ class JobMethodReaderTest {
             e ->
                 assertThat(e.problems())
                     .hasSize(2)
-                    .anySatisfy(p -> assertThat(p).contains("@OnOneInstance ttl", "\"0\""))
+                    .anySatisfy(
+                        p -> assertThat(p).contains("FENCED-D001", "@OnOneInstance ttl", "\"0\""))
                     .anySatisfy(p -> assertThat(p).contains("@WithoutOverlapping ttl", "\"-5s\"")));
   }
 
@@ -172,7 +173,7 @@ class JobMethodReaderTest {
 
   private static Duration ttl(Map<String, String> config) {
     return new JobMethodReader(ConfigLookup.of(config))
-        .read(Exports.class, method(Exports.class, "keyed"))
+        .read(MethodAnnotations.of(Exports.class, method(Exports.class, "keyed")))
         .orElseThrow()
         .oneInstance()
         .orElseThrow()
@@ -180,7 +181,8 @@ class JobMethodReaderTest {
   }
 
   private static Optional<JobMethod> read(Class<?> type, String name) {
-    return new JobMethodReader(ConfigLookup.of(Map.of())).read(type, method(type, name));
+    return new JobMethodReader(ConfigLookup.of(Map.of()))
+        .read(MethodAnnotations.of(type, method(type, name)));
   }
 
   private static Method method(Class<?> type, String name) {

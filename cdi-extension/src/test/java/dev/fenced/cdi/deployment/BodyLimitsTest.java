@@ -36,7 +36,10 @@ class BodyLimitsTest {
 
     assertThat(BodyLimits.problems(config))
         .hasSize(2)
-        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.max-request-size", "\"1MB\""))
+        .anySatisfy(
+            p ->
+                assertThat(p)
+                    .contains("FENCED-D102: fenced.idempotency.max-request-size", "\"1MB\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.max-response-size", "\"0\""));
   }
 }

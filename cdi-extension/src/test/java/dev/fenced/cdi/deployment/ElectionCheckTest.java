@@ -15,6 +15,8 @@ class ElectionCheckTest {
   void another_scope_is_refused_naming_class_and_scope() {
     assertThat(ElectionCheck.problem("com.example.Feed", "Dependent", false))
         .hasValueSatisfying(
-            p -> assertThat(p).contains("com.example.Feed", "@Dependent", "@ApplicationScoped"));
+            p ->
+                assertThat(p)
+                    .contains("FENCED-D013: com.example.Feed", "@Dependent", "@ApplicationScoped"));
   }
 }

@@ -2,6 +2,7 @@ package dev.fenced.cdi.deployment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.core.encryption.OutcomeCipher;
 import dev.fenced.core.encryption.PlainRecords;
@@ -35,6 +36,10 @@ class EncryptionSettingsTest {
 
     assertThat(EncryptionSettings.problems(config))
         .hasSize(2)
-        .allSatisfy(problem -> assertThat(problem).startsWith(OPTION).doesNotContain(KEY));
+        .allSatisfy(
+            problem ->
+                assertThat(problem)
+                    .startsWith(DeploymentProblem.ENCRYPTION_KEYS_INVALID.id() + ": " + OPTION)
+                    .doesNotContain(KEY));
   }
 }

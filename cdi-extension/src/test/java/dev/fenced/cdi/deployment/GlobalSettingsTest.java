@@ -57,10 +57,12 @@ class GlobalSettingsTest {
 
     assertThat(GlobalSettings.problems(config))
         .hasSize(5)
-        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.max-renewal", "\"-1h\""))
+        .anySatisfy(
+            p -> assertThat(p).contains("FENCED-D101: fenced.idempotency.max-renewal", "\"-1h\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.retry-after", "\"0\""))
         .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.lock-ttl", "\"12x\""))
-        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.required=maybe"))
-        .anySatisfy(p -> assertThat(p).contains("fenced.idempotency.on-conflict=queue"));
+        .anySatisfy(p -> assertThat(p).contains("FENCED-D103: fenced.idempotency.required=maybe"))
+        .anySatisfy(
+            p -> assertThat(p).contains("FENCED-D103: fenced.idempotency.on-conflict=queue"));
   }
 }

@@ -30,6 +30,7 @@ class InterceptorOrderTest {
             p ->
                 assertThat(p)
                     .contains(
+                        "FENCED-D105",
                         "mp.fault.tolerance.interceptor.priority=" + FencedPriorities.IDEMPOTENT,
                         "at or below"));
   }
@@ -61,7 +62,9 @@ class InterceptorOrderTest {
                 ConfigLookup.of(Map.of("fenced.interceptor.priority", "high"))))
         .singleElement()
         .satisfies(
-            p -> assertThat(p).contains("fenced.interceptor.priority=high", "not an integer"));
+            p ->
+                assertThat(p)
+                    .contains("FENCED-D103: fenced.interceptor.priority=high", "not an integer"));
   }
 
   @Test

@@ -43,8 +43,8 @@ class LockGlobalsTest {
     assertThat(LockGlobals.problems(config))
         .hasSize(3)
         .anySatisfy(p -> assertThat(p).contains("fenced.locks.max-renewal", "\"0\""))
-        .anySatisfy(p -> assertThat(p).contains("fenced.locks.ttl", "\"0\""))
-        .anySatisfy(p -> assertThat(p).contains("fenced.locks.interrupt-on-loss=yes"));
+        .anySatisfy(p -> assertThat(p).contains("FENCED-D101: fenced.locks.ttl", "\"0\""))
+        .anySatisfy(p -> assertThat(p).contains("FENCED-D103: fenced.locks.interrupt-on-loss=yes"));
     assertThat(LockGlobals.of(config).ttl()).isEqualTo(Duration.ofSeconds(30));
   }
 }

@@ -2,9 +2,9 @@ package dev.fenced.cdi.deployment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.cdi.config.ElectionBean;
 import dev.fenced.cdi.config.JobLock;
 import dev.fenced.cdi.config.JobMethod;
-import dev.fenced.cdi.config.LeaderElectionModel;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +28,7 @@ class LockKeyCheckTest {
 
     assertThat(LockKeyCheck.problems(List.of(a, b), List.of()))
         .singleElement()
-        .satisfies(p -> assertThat(p).contains("\"nightly\"", "A.run", "B.run"));
+        .satisfies(p -> assertThat(p).contains("FENCED-D014", "\"nightly\"", "A.run", "B.run"));
   }
 
   @Test
@@ -65,8 +65,7 @@ class LockKeyCheckTest {
   @Test
   void a_job_key_equal_to_an_election_key_fails_naming_the_election_class() {
     JobMethod a = job("A", "run", Optional.of("feed"), Optional.empty());
-    LeaderElectionModel election =
-        new LeaderElectionModel("com.example.Feed", "feed", TTL, true, false);
+    ElectionBean election = new ElectionBean("com.example.Feed", "feed", TTL, true, false);
 
     assertThat(LockKeyCheck.problems(List.of(a), List.of(election)))
         .singleElement()
@@ -79,8 +78,8 @@ class LockKeyCheckTest {
 
   @Test
   void two_elections_with_one_key_fail() {
-    LeaderElectionModel a = new LeaderElectionModel("com.example.A", "e", TTL, true, false);
-    LeaderElectionModel b = new LeaderElectionModel("com.example.B", "e", TTL, false, true);
+    ElectionBean a = new ElectionBean("com.example.A", "e", TTL, true, false);
+    ElectionBean b = new ElectionBean("com.example.B", "e", TTL, false, true);
 
     assertThat(LockKeyCheck.problems(List.of(), List.of(a, b))).hasSize(1);
   }
@@ -89,7 +88,7 @@ class LockKeyCheckTest {
   void distinct_keys_pass() {
     JobMethod a = job("A", "run", Optional.of("a"), Optional.of("a"));
     JobMethod b = job("B", "run", Optional.of("b"), Optional.empty());
-    LeaderElectionModel e = new LeaderElectionModel("com.example.E", "e", TTL, true, true);
+    ElectionBean e = new ElectionBean("com.example.E", "e", TTL, true, true);
 
     assertThat(LockKeyCheck.problems(List.of(a, b), List.of(e))).isEmpty();
   }

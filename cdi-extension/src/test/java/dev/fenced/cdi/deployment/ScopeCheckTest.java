@@ -17,8 +17,9 @@ class ScopeCheckTest {
   void a_missing_or_ambiguous_resolver_fails_naming_the_method_and_scope() {
     assertThat(ScopeCheck.problem("com.example.Pay.pay", "tenant", 0))
         .hasValueSatisfying(
-            p -> assertThat(p).contains("com.example.Pay.pay", "\"tenant\"", "@Named"));
+            p ->
+                assertThat(p).contains("FENCED-D009: com.example.Pay.pay", "\"tenant\"", "@Named"));
     assertThat(ScopeCheck.problem("com.example.Pay.pay", "tenant", 2))
-        .hasValueSatisfying(p -> assertThat(p).contains("ambiguous"));
+        .hasValueSatisfying(p -> assertThat(p).contains("FENCED-D010", "ambiguous"));
   }
 }

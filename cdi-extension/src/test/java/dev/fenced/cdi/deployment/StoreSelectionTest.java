@@ -33,7 +33,9 @@ class StoreSelectionTest {
         .hasValueSatisfying(
             p ->
                 assertThat(p)
-                    .contains("fenced.idempotency.store=jpa", "dev.fenced:fenced-jpa-store"));
+                    .contains(
+                        "FENCED-D202: fenced.idempotency.store=jpa",
+                        "dev.fenced:fenced-jpa-store"));
     assertThat(StoreSelection.IDEMPOTENCY.problem("redis", 0))
         .hasValueSatisfying(p -> assertThat(p).contains("dev.fenced:fenced-redis-store"));
   }
@@ -42,7 +44,10 @@ class StoreSelectionTest {
   void an_unknown_name_says_to_name_the_bean() {
     assertThat(StoreSelection.IDEMPOTENCY.problem("mystore", 0))
         .hasValueSatisfying(
-            p -> assertThat(p).contains("fenced.idempotency.store=mystore", "@Named(\"mystore\")"));
+            p ->
+                assertThat(p)
+                    .contains(
+                        "FENCED-D203: fenced.idempotency.store=mystore", "@Named(\"mystore\")"));
   }
 
   @Test
@@ -68,6 +73,6 @@ class StoreSelectionTest {
   @Test
   void two_beans_with_the_name_are_ambiguous() {
     assertThat(StoreSelection.IDEMPOTENCY.problem("mystore", 2))
-        .hasValueSatisfying(p -> assertThat(p).contains("ambiguous", "2 CDI beans"));
+        .hasValueSatisfying(p -> assertThat(p).contains("FENCED-D201", "ambiguous", "2 CDI beans"));
   }
 }

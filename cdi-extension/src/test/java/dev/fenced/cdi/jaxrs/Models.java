@@ -1,7 +1,7 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.cdi.config.Defaults;
 import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
 import java.time.Duration;
 
@@ -21,19 +21,11 @@ final class Models {
     return new IdempotentMethod(
         "com.example.Orders",
         "pay",
-        true,
         TTL,
         LOCK_TTL,
-        required,
         "",
-        IdempotentMethod.DEFAULT_REPLAY_HEADERS,
         StoreIf.NOT_SERVER_ERROR,
-        OnConflict.REJECT,
-        LOCK_TTL,
-        retryAfter,
-        "Idempotency-Key",
-        -1,
-        "",
-        Object.class);
+        new IdempotentMethod.Http(
+            required, "Idempotency-Key", Defaults.REPLAY_HEADERS, retryAfter));
   }
 }

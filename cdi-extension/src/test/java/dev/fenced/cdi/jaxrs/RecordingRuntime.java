@@ -34,7 +34,7 @@ class RecordingRuntime implements IdempotencyRuntime {
   }
 
   @Override
-  public Optional<IdempotentMethod> guard(Class<?> beanClass, Method method) {
+  public Optional<IdempotentMethod> idempotentMethod(Class<?> beanClass, Method method) {
     return Optional.empty();
   }
 

@@ -3,7 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.config.Defaults;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class ReplayHeadersTest {
 
-  private static final Set<String> DEFAULTS = IdempotentMethod.DEFAULT_REPLAY_HEADERS;
+  private static final Set<String> DEFAULTS = Defaults.REPLAY_HEADERS;
 
   @Test
   void keeps_the_default_headers_whatever_their_case() {

@@ -1,5 +1,6 @@
 package dev.fenced.store.jpa;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.locks.spi.LockStore;
@@ -156,14 +157,10 @@ public class JpaStoreBean implements CombinedStore {
         unit.isPresent() ? factories.select(NamedLiteral.of(unit.get())) : factories;
     if (!found.isResolvable()) {
       throw new IllegalStateException(
-          "the Fenced JPA stores need "
-              + (found.isAmbiguous() ? "exactly one" : "an")
-              + " EntityManagerFactory CDI bean"
-              + unit.map(name -> " named \"" + name + "\" (" + PERSISTENCE_UNIT + ")").orElse("")
-              + ": inject it with @PersistenceUnit(unitName = \"<your unit>\") and produce it"
-              + " with a method annotated @Produces @Named(\"fenced\"), and set "
-              + PERSISTENCE_UNIT
-              + "=fenced");
+          DeploymentProblem.JPA_ENTITY_MANAGER_FACTORY_MISSING.format(
+              found.isAmbiguous() ? "exactly one" : "an",
+              unit.map(name -> " named \"" + name + "\" (" + PERSISTENCE_UNIT + ")").orElse(""),
+              PERSISTENCE_UNIT));
     }
     return found.get();
   }

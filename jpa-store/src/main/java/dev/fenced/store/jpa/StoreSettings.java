@@ -1,5 +1,6 @@
 package dev.fenced.store.jpa;
 
+import dev.fenced.DeploymentProblem;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Function;
@@ -98,9 +99,9 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
       }
     }
     throw new IllegalArgumentException(
-        QUERY_TIMEOUT
-            + "="
-            + value
-            + " is not a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")");
+        DeploymentProblem.STORE_SETTING_INVALID.format(
+            QUERY_TIMEOUT,
+            value,
+            "a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")"));
   }
 }

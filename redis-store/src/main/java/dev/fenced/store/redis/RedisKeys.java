@@ -1,5 +1,6 @@
 package dev.fenced.store.redis;
 
+import dev.fenced.DeploymentProblem;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -29,10 +30,7 @@ final class RedisKeys {
   RedisKeys(String prefix) {
     Objects.requireNonNull(prefix, "keyPrefix");
     if (prefix.indexOf('{') >= 0 || prefix.indexOf('}') >= 0) {
-      throw new IllegalArgumentException(
-          "the Redis key prefix must not contain '{' or '}' (they would move the Cluster hash"
-              + " tag): "
-              + prefix);
+      throw new IllegalArgumentException(DeploymentProblem.REDIS_KEY_PREFIX_INVALID.format(prefix));
     }
     this.prefix = prefix;
   }

@@ -1,5 +1,6 @@
 package dev.fenced.store.redis;
 
+import dev.fenced.DeploymentProblem;
 import java.net.URI;
 import java.util.Locale;
 import java.util.function.Function;
@@ -43,14 +44,14 @@ record RedisSettings(
   static RedisSettings read(Function<String, String> config) {
     String url = config.apply(URL);
     if (url == null || url.isBlank()) {
-      throw new IllegalArgumentException(
-          URL + " is not set: the Redis store needs it, e.g. " + URL + "=redis://localhost:6379");
+      throw new IllegalArgumentException(DeploymentProblem.REDIS_URL_MISSING.format(URL, URL));
     }
     URI uri;
     try {
       uri = URI.create(url.strip());
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(URL + "=" + url + " is not a URL: " + e.getMessage(), e);
+      throw new IllegalArgumentException(
+          DeploymentProblem.STORE_SETTING_INVALID.format(URL, url, "a URL: " + e.getMessage()), e);
     }
     String prefix = config.apply(PREFIX);
     return new RedisSettings(
@@ -76,7 +77,8 @@ record RedisSettings(
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException(key + "=" + value + " is not a count (0 or more)");
+    throw new IllegalArgumentException(
+        DeploymentProblem.STORE_SETTING_INVALID.format(key, value, "a count (0 or more)"));
   }
 
   private static long millis(Function<String, String> config, String key, long otherwise) {
@@ -99,6 +101,7 @@ record RedisSettings(
       }
     }
     throw new IllegalArgumentException(
-        key + "=" + value + " is not a positive duration (\"500\", \"500ms\", \"2s\", \"1m\")");
+        DeploymentProblem.STORE_SETTING_INVALID.format(
+            key, value, "a positive duration (\"500\", \"500ms\", \"2s\", \"1m\")"));
   }
 }

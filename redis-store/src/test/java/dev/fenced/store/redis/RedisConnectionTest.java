@@ -48,13 +48,13 @@ class RedisConnectionTest {
   @Test
   void a_missing_url_or_a_bad_value_names_the_key() {
     assertThatThrownBy(() -> RedisSettings.read(key -> null))
-        .hasMessageContaining("fenced.redis.url");
+        .hasMessageContaining("FENCED-D403: fenced.redis.url");
     assertThatThrownBy(
             () ->
                 RedisSettings.read(
                     Map.of(RedisSettings.URL, "redis://h:1", "fenced.redis.pool.max-total", "-1")
                         ::get))
-        .hasMessageContaining("fenced.redis.pool.max-total=-1");
+        .hasMessageContaining("FENCED-D401: fenced.redis.pool.max-total=-1");
     assertThatThrownBy(
             () ->
                 RedisSettings.read(

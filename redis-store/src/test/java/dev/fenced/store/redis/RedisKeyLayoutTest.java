@@ -120,6 +120,7 @@ class RedisKeyLayoutTest {
   void prefixes_with_braces_empty_keys_and_lone_surrogates_are_rejected() {
     assertThatThrownBy(() -> new RedisLockStore(client, "svc{1}:"))
         .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("FENCED-D404")
         .hasMessageContaining("hash tag");
     RedisLockStore store = new RedisLockStore(client, TestClients.uniquePrefix("rejected"));
     assertThatThrownBy(() -> store.acquire("", "owner", TTL))

@@ -6,19 +6,22 @@ import dev.fenced.cdi.config.ConfigLookup;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ProductionGuardTest {
+class InMemoryStoreCheckTest {
 
   @Test
   void the_in_memory_store_fails_in_production() {
     assertThat(
-            ProductionGuard.problem(
+            InMemoryStoreCheck.problem(
                 ConfigLookup.of(Map.of("mp.config.profile", "prod")),
                 StoreSelection.IDEMPOTENCY,
                 "memory"))
         .hasValueSatisfying(
             p ->
                 assertThat(p)
-                    .contains("mp.config.profile=prod", "fenced.allow-in-memory-storage=true"));
+                    .contains(
+                        "FENCED-D204",
+                        "mp.config.profile=prod",
+                        "fenced.allow-in-memory-storage=true"));
   }
 
   @Test
@@ -27,25 +30,25 @@ class ProductionGuardTest {
         ConfigLookup.of(
             Map.of("mp.config.profile", "prod", "fenced.allow-in-memory-storage", "true"));
 
-    assertThat(ProductionGuard.problem(config, StoreSelection.IDEMPOTENCY, "memory")).isEmpty();
+    assertThat(InMemoryStoreCheck.problem(config, StoreSelection.IDEMPOTENCY, "memory")).isEmpty();
   }
 
   @Test
   void a_shared_store_or_another_profile_passes() {
     assertThat(
-            ProductionGuard.problem(
+            InMemoryStoreCheck.problem(
                 ConfigLookup.of(Map.of("mp.config.profile", "prod")),
                 StoreSelection.IDEMPOTENCY,
                 "jpa"))
         .isEmpty();
     assertThat(
-            ProductionGuard.problem(
+            InMemoryStoreCheck.problem(
                 ConfigLookup.of(Map.of("mp.config.profile", "dev")),
                 StoreSelection.IDEMPOTENCY,
                 "memory"))
         .isEmpty();
     assertThat(
-            ProductionGuard.problem(
+            InMemoryStoreCheck.problem(
                 ConfigLookup.of(Map.of()), StoreSelection.IDEMPOTENCY, "memory"))
         .isEmpty();
   }
@@ -53,7 +56,7 @@ class ProductionGuardTest {
   @Test
   void the_in_memory_lock_store_fails_in_production_naming_its_key() {
     assertThat(
-            ProductionGuard.problem(
+            InMemoryStoreCheck.problem(
                 ConfigLookup.of(Map.of("mp.config.profile", "prod")),
                 StoreSelection.LOCKS,
                 "memory"))
@@ -70,7 +73,7 @@ class ProductionGuardTest {
   @Test
   void prod_among_several_profiles_counts() {
     assertThat(
-            ProductionGuard.problem(
+            InMemoryStoreCheck.problem(
                 ConfigLookup.of(Map.of("mp.config.profile", "cloud, prod")),
                 StoreSelection.IDEMPOTENCY,
                 "memory"))
@@ -80,10 +83,11 @@ class ProductionGuardTest {
   @Test
   void a_non_boolean_allowance_is_refused() {
     assertThat(
-            ProductionGuard.problem(
+            InMemoryStoreCheck.problem(
                 ConfigLookup.of(Map.of("fenced.allow-in-memory-storage", "yes")),
                 StoreSelection.IDEMPOTENCY,
                 "memory"))
-        .hasValueSatisfying(p -> assertThat(p).contains("fenced.allow-in-memory-storage=yes"));
+        .hasValueSatisfying(
+            p -> assertThat(p).contains("FENCED-D103: fenced.allow-in-memory-storage=yes"));
   }
 }

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.deployment;
 
+import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
 import java.util.Locale;
 import java.util.Optional;
@@ -10,7 +11,7 @@ import java.util.Optional;
  * one-instance job). {@code fenced.allow-in-memory-storage=true} allows it on purpose (a
  * single-instance deployment).
  */
-public final class ProductionGuard {
+public final class InMemoryStoreCheck {
 
   /** The MicroProfile Config profile key. */
   public static final String PROFILE = "mp.config.profile";
@@ -18,7 +19,7 @@ public final class ProductionGuard {
   /** The key that allows the in-memory store in production. */
   public static final String ALLOW = "fenced.allow-in-memory-storage";
 
-  private ProductionGuard() {}
+  private InMemoryStoreCheck() {}
 
   /**
    * What is wrong with the store choice for the active profile.
@@ -34,7 +35,8 @@ public final class ProductionGuard {
     Optional<String> allow = config.value(ALLOW).map(v -> v.strip().toLowerCase(Locale.ROOT));
     if (allow.isPresent() && !allow.get().equals("true") && !allow.get().equals("false")) {
       return Optional.of(
-          ALLOW + "=" + allow.get() + " is not a boolean; use true or false (the default)");
+          DeploymentProblem.CONFIG_VALUE_INVALID.format(
+              ALLOW, allow.get(), "a boolean; use true or false (the default)"));
     }
     if (!StoreSelection.isMemory(storeName) || !isProduction(config)) {
       return Optional.empty();
@@ -43,21 +45,14 @@ public final class ProductionGuard {
       return Optional.empty();
     }
     return Optional.of(
-        "The "
-            + selection.description()
-            + " is the in-memory one ("
-            + selection.key()
-            + "="
-            + storeName
-            + ") and "
-            + PROFILE
-            + "=prod: "
-            + selection.memoryRisk()
-            + ". Set "
-            + selection.key()
-            + " to jpa, redis or your store's bean name, or set "
-            + ALLOW
-            + "=true if the application runs on exactly one instance");
+        DeploymentProblem.MEMORY_STORE_IN_PRODUCTION.format(
+            selection.description(),
+            selection.key(),
+            storeName,
+            PROFILE,
+            selection.memoryRisk(),
+            selection.key(),
+            ALLOW));
   }
 
   private static boolean isProduction(ConfigLookup config) {

@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param onAcquired whether the class implements {@code OnLeadershipAcquired}
  * @param onLost whether the class implements {@code OnLeadershipLost}
  */
-public record LeaderElectionModel(
+public record ElectionBean(
     String className, String key, Duration ttl, boolean onAcquired, boolean onLost) {
 
   /**
@@ -25,7 +25,7 @@ public record LeaderElectionModel(
    * @param onAcquired whether the acquired callback exists
    * @param onLost whether the lost callback exists
    */
-  public LeaderElectionModel {
+  public ElectionBean {
     Objects.requireNonNull(className, "className");
     Objects.requireNonNull(key, "key");
     Objects.requireNonNull(ttl, "ttl");

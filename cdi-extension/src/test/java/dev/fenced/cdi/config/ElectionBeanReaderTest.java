@@ -12,7 +12,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class LeaderElectionReaderTest {
+class ElectionBeanReaderTest {
 
   @LeaderElection("inventory:warehouse-feed")
   static class Feed implements OnLeadershipAcquired, OnLeadershipLost {
@@ -41,13 +41,13 @@ class LeaderElectionReaderTest {
   void reads_key_ttl_and_which_callbacks_exist() {
     assertThat(read(Feed.class, Map.of()))
         .isEqualTo(
-            new LeaderElectionModel(
+            new ElectionBean(
                 Feed.class.getName(),
                 "inventory:warehouse-feed",
                 Duration.ofSeconds(30),
                 true,
                 true));
-    LeaderElectionModel reports = read(Reports.class, Map.of());
+    ElectionBean reports = read(Reports.class, Map.of());
     assertThat(reports.ttl()).isEqualTo(Duration.ofMinutes(1));
     assertThat(reports.onAcquired()).isFalse();
     assertThat(reports.onLost()).isTrue();
@@ -55,7 +55,9 @@ class LeaderElectionReaderTest {
 
   @Test
   void a_class_without_the_annotation_has_no_election() {
-    assertThat(new LeaderElectionReader(ConfigLookup.of(Map.of())).read(NoElection.class))
+    assertThat(
+            new ElectionBeanReader(ConfigLookup.of(Map.of()))
+                .read(Annotateds.type(NoElection.class)))
         .isEmpty();
   }
 
@@ -90,11 +92,15 @@ class LeaderElectionReaderTest {
             e ->
                 assertThat(e.problems())
                     .hasSize(3)
-                    .anySatisfy(p -> assertThat(p).contains("empty key"))
-                    .anySatisfy(p -> assertThat(p).contains("@LeaderElection ttl", "\"0\"")));
+                    .anySatisfy(p -> assertThat(p).contains("FENCED-D011", "empty key"))
+                    .anySatisfy(
+                        p ->
+                            assertThat(p).contains("FENCED-D001", "@LeaderElection ttl", "\"0\"")));
   }
 
-  private static LeaderElectionModel read(Class<?> type, Map<String, String> config) {
-    return new LeaderElectionReader(ConfigLookup.of(config)).read(type).orElseThrow();
+  private static ElectionBean read(Class<?> type, Map<String, String> config) {
+    return new ElectionBeanReader(ConfigLookup.of(config))
+        .read(Annotateds.type(type))
+        .orElseThrow();
   }
 }

@@ -1,0 +1,160 @@
+package dev.fenced.cdi;
+
+import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.ElectionBean;
+import dev.fenced.cdi.config.ElectionBeanReader;
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.config.IdempotentMethodReader;
+import dev.fenced.cdi.config.InvalidGuardException;
+import dev.fenced.cdi.config.JobMethod;
+import dev.fenced.cdi.config.JobMethodReader;
+import dev.fenced.cdi.config.MethodAnnotations;
+import dev.fenced.cdi.deployment.ElectionCheck;
+import dev.fenced.idempotency.Idempotent;
+import dev.fenced.locks.LeaderElection;
+import dev.fenced.locks.OnOneInstance;
+import dev.fenced.locks.WithoutOverlapping;
+import jakarta.decorator.Decorator;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.spi.AnnotatedMethod;
+import jakarta.enterprise.inject.spi.AnnotatedType;
+import jakarta.enterprise.inject.spi.Bean;
+import jakarta.enterprise.inject.spi.DefinitionException;
+import jakarta.interceptor.Interceptor;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Reads every Fenced annotation of the annotated types the container hands the extension (so what
+ * other extensions added or removed counts) into the deployment's models: one {@link
+ * MethodRegistry} per method feature and the elections. Each class is read once; a problem is a
+ * definition error naming the class, method, option and value.
+ */
+final class AnnotatedTypeReader {
+
+  private final Supplier<ConfigLookup> config;
+  private final MethodRegistry.Builder<IdempotentMethod> idempotentMethods =
+      new MethodRegistry.Builder<>();
+  private final MethodRegistry.Builder<JobMethod> jobs = new MethodRegistry.Builder<>();
+  private final Map<ElectionBean, Bean<?>> elections = new LinkedHashMap<>();
+  private final Set<String> readClasses = new HashSet<>();
+  private final Set<String> readElections = new HashSet<>();
+
+  /**
+   * Creates a reader.
+   *
+   * @param config the application's configuration, looked up when first needed
+   */
+  AnnotatedTypeReader(Supplier<ConfigLookup> config) {
+    this.config = config;
+  }
+
+  /**
+   * Reads the {@code @Idempotent}, {@code @OnOneInstance} and {@code @WithoutOverlapping} methods
+   * of a bean or component class.
+   *
+   * @param type its annotated type
+   * @param errors where definition errors go
+   */
+  synchronized void read(AnnotatedType<?> type, Consumer<Throwable> errors) {
+    Class<?> beanClass = type.getJavaClass();
+    // an interceptor (Fenced's own among them) carries its binding on the class: it is not a job
+    if (type.isAnnotationPresent(Interceptor.class)
+        || type.isAnnotationPresent(Decorator.class)
+        || !readClasses.add(beanClass.getName())) {
+      return;
+    }
+    if (type.isAnnotationPresent(Idempotent.class)) {
+      idempotentMethods.classLevel(beanClass);
+    }
+    if (type.isAnnotationPresent(OnOneInstance.class)
+        || type.isAnnotationPresent(WithoutOverlapping.class)) {
+      jobs.classLevel(beanClass);
+    }
+    IdempotentMethodReader idempotentReader = new IdempotentMethodReader(config.get());
+    JobMethodReader jobReader = new JobMethodReader(config.get());
+    for (AnnotatedMethod<?> annotated : type.getMethods()) {
+      MethodAnnotations method = MethodAnnotations.of(type, annotated);
+      readInto(idempotentMethods, method, idempotentReader::read, errors);
+      readInto(jobs, method, jobReader::read, errors);
+    }
+  }
+
+  /**
+   * Reads the {@code @LeaderElection} of a managed bean.
+   *
+   * @param bean the bean, whose instance gets the callbacks
+   * @param type its annotated type
+   * @param errors where definition errors go
+   */
+  synchronized void readElection(Bean<?> bean, AnnotatedType<?> type, Consumer<Throwable> errors) {
+    Class<?> beanClass = type.getJavaClass();
+    if (!type.isAnnotationPresent(LeaderElection.class)
+        || !readElections.add(beanClass.getName())) {
+      return;
+    }
+    try {
+      Optional<ElectionBean> model = new ElectionBeanReader(config.get()).read(type);
+      Optional<String> scopeProblem =
+          ElectionCheck.problem(
+              beanClass.getName(),
+              bean.getScope().getSimpleName(),
+              bean.getScope() == ApplicationScoped.class);
+      if (scopeProblem.isPresent()) {
+        errors.accept(new DefinitionException(scopeProblem.get()));
+        return;
+      }
+      model.ifPresent(m -> elections.put(m, bean));
+    } catch (InvalidGuardException e) {
+      e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
+    }
+  }
+
+  /**
+   * The {@code @Idempotent} methods read so far.
+   *
+   * @return an immutable registry
+   */
+  synchronized MethodRegistry<IdempotentMethod> idempotentMethods() {
+    return idempotentMethods.build();
+  }
+
+  /**
+   * The jobs read so far.
+   *
+   * @return an immutable registry
+   */
+  synchronized MethodRegistry<JobMethod> jobs() {
+    return jobs.build();
+  }
+
+  /**
+   * The elections read so far, in the order read.
+   *
+   * @return an unmodifiable copy
+   */
+  synchronized Map<ElectionBean, Bean<?>> elections() {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(elections));
+  }
+
+  private static <M> void readInto(
+      MethodRegistry.Builder<M> registry,
+      MethodAnnotations method,
+      Function<MethodAnnotations, Optional<M>> reader,
+      Consumer<Throwable> errors) {
+    try {
+      reader
+          .apply(method)
+          .ifPresent(model -> registry.add(method.beanClass(), method.method(), model));
+    } catch (InvalidGuardException e) {
+      e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
+    }
+  }
+}
