@@ -2,6 +2,7 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.arquillian.harness.FencedLibrary;
 import dev.fenced.arquillian.setup.LibraryProbeResource;
 import dev.fenced.arquillian.setup.SetupApplication;
 import java.net.URI;

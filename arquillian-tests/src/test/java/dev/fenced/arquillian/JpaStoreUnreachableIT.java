@@ -2,6 +2,8 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.arquillian.harness.FencedLibrary;
+import dev.fenced.arquillian.harness.JpaTckStoreProvider;
 import dev.fenced.arquillian.jpa.TckPersistenceUnit;
 import dev.fenced.arquillian.stores.GuardedResource;
 import dev.fenced.arquillian.stores.StoresApplication;

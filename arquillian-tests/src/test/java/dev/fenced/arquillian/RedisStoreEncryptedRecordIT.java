@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.arquillian.encryption.CardResource;
 import dev.fenced.arquillian.encryption.EncryptedDeployment;
+import dev.fenced.arquillian.harness.RedisTckStoreProvider;
 import dev.fenced.tck.support.RedisTestServer;
 import java.net.URL;
 import java.net.http.HttpResponse;

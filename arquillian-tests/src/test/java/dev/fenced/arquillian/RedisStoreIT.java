@@ -2,6 +2,7 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.arquillian.harness.RedisTckStoreProvider;
 import dev.fenced.arquillian.stores.GuardedResource;
 import dev.fenced.arquillian.stores.StoresApplication;
 import dev.fenced.tck.support.RedisTestServer;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fenced.arquillian.harness.FencedArquillianExtension;
+import dev.fenced.arquillian.harness.FencedLibrary;
 import dev.fenced.arquillian.setup.Counted;
 import dev.fenced.arquillian.setup.CountingInterceptor;
 import dev.fenced.arquillian.setup.FlakyService;

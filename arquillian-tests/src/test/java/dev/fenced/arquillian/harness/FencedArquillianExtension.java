@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArchiveProcessor;
 import org.jboss.arquillian.core.spi.LoadableExtension;

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.cells;
+package dev.fenced.arquillian.harness;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,8 +21,8 @@ import org.xml.sax.SAXException;
  * own minimum of Fenced's in-server tests ({@code *IT}). A skipped test does not count as
  * completed. A cell whose includes silently matched fewer classes, or no report at all, fails.
  *
- * <p>Run by the build after the cells (arquillian-tests/pom.xml, {@code cell-test-count}): {@code
- * main(cell, skipped, reportsDirectory, runsTck, ownMinimum)}.
+ * <p>Run by the build after each server's cells (arquillian-tests/pom.xml, {@code
+ * *-cell-test-count}): {@code main(reportsRoot, cell, skipped, runsTck, ownMinimum, ...)}.
  */
 public final class CellTestCount {
 
@@ -132,24 +132,37 @@ public final class CellTestCount {
   }
 
   /**
-   * Checks one cell after its run and prints what it completed.
+   * Checks cells after their run and prints what each completed.
    *
-   * @param args the cell's name, {@code true} when the cell was skipped (nothing to check), its
-   *     report folder, {@code true} when it runs the behaviour TCK, and the minimum of its own
-   *     tests
+   * @param args the folder that holds the cells' report folders (one per cell, named as the cell),
+   *     then four values per cell: its name, {@code true} when the cell was skipped (nothing to
+   *     check), {@code true} when it runs the behaviour TCK, and the minimum of its own tests
    */
   public static void main(String[] args) {
-    if (args.length != 5) {
-      throw new IllegalArgumentException("usage: cell skipped reportsDirectory runsTck ownMinimum");
+    if (args.length < 5 || (args.length - 1) % 4 != 0) {
+      throw new IllegalArgumentException(
+          "usage: reportsRoot (cell skipped runsTck ownMinimum)..., got " + List.of(args));
     }
-    String cell = args[0];
-    if (Boolean.parseBoolean(args[1])) {
+    Path reportsRoot = Path.of(args[0]);
+    for (int i = 1; i < args.length; i += 4) {
+      check(
+          args[i],
+          Boolean.parseBoolean(args[i + 1]),
+          reportsRoot.resolve(args[i]),
+          args[i + 2],
+          args[i + 3]);
+    }
+  }
+
+  private static void check(
+      String cell, boolean skipped, Path reports, String runsTck, String ownMinimumText) {
+    if (skipped) {
       System.out.printf("Cell %s was skipped: no test count to check%n", cell);
       return;
     }
-    CellTestCount count = of(Path.of(args[2]));
-    int tckMinimum = Boolean.parseBoolean(args[3]) ? publishedTckSize() : 0;
-    int ownMinimum = Integer.parseInt(args[4]);
+    CellTestCount count = of(reports);
+    int tckMinimum = Boolean.parseBoolean(runsTck) ? publishedTckSize() : 0;
+    int ownMinimum = Integer.parseInt(ownMinimumText);
     try {
       count.requireAtLeast(cell, tckMinimum, ownMinimum);
     } catch (IllegalStateException e) {

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import java.util.Locale;
 import java.util.UUID;

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import dev.fenced.tck.support.PostgresServer;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import java.util.logging.Logger;
  * properties {@value #URL}, {@value #USER}, {@value #PASSWORD}, which {@code arquillian.xml} passes
  * to the server from this JVM's properties set here.
  */
-final class PostgresTckDatabase {
+public final class PostgresTckDatabase {
 
   static final String DDL = "META-INF/fenced/postgresql/V1__fenced_tables.sql";
   static final String URL = "fenced.datasource.url";
@@ -48,7 +48,7 @@ final class PostgresTckDatabase {
    *
    * @return the database
    */
-  static synchronized PostgresTckDatabase prepare() {
+  public static synchronized PostgresTckDatabase prepare() {
     if (prepared == null) {
       PostgresServer server = PostgresServer.get();
       String schema = "fenced_tck_" + TckStores.RUN;
@@ -94,7 +94,7 @@ final class PostgresTckDatabase {
    * @return a new connection; the caller closes it
    * @throws SQLException when the server cannot be reached
    */
-  Connection connect() throws SQLException {
+  public Connection connect() throws SQLException {
     Connection connection = server.connect();
     try (Statement statement = connection.createStatement()) {
       statement.execute("SET search_path TO " + schema);

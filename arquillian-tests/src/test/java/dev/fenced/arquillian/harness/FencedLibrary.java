@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -21,16 +21,16 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * folder when Maven hands a reactor module over before packaging (or an IDE runs the test). The
  * location is found through one class of the module, so new files need no change here.
  */
-final class FencedLibrary {
+public final class FencedLibrary {
 
   /** A class of {@code fenced-api}: its code source is the API's jar or classes folder. */
-  static final String API_ANCHOR = "dev.fenced.ErrorCode";
+  public static final String API_ANCHOR = "dev.fenced.ErrorCode";
 
   /** A class of {@code fenced-core}: its code source is the engines' jar or classes folder. */
-  static final String CORE_ANCHOR = "dev.fenced.core.memory.InMemoryLockStore";
+  public static final String CORE_ANCHOR = "dev.fenced.core.memory.InMemoryLockStore";
 
   /** A class of {@code fenced-cdi}: its code source is the extension's jar or classes folder. */
-  static final String CDI_ANCHOR = "dev.fenced.cdi.FencedExtension";
+  public static final String CDI_ANCHOR = "dev.fenced.cdi.FencedExtension";
 
   private static final String TCK_PACKAGE = "/dev/fenced/tck";
 
@@ -50,7 +50,7 @@ final class FencedLibrary {
   }
 
   /** The jar {@code name} with what {@code anchorClass}'s jar or classes folder holds. */
-  static JavaArchive jar(String name, String anchorClass) {
+  public static JavaArchive jar(String name, String anchorClass) {
     return jar(name, locationOf(anchorClass));
   }
 

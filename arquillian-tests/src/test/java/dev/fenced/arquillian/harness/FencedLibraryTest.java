@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.cluster;
+package dev.fenced.arquillian.harness.cluster;
 
 import org.jboss.arquillian.container.impl.MapObject;
 import org.jboss.arquillian.container.spi.client.container.ConfigurationMapper;

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import dev.fenced.arquillian.jpa.TckPersistenceUnit;
 import dev.fenced.tck.support.TckStoreProvider;
@@ -22,13 +22,13 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 public final class JpaTckStoreProvider implements TckStoreProvider {
 
   /** The persistence unit's name and the {@code @Named} of its factory. */
-  static final String UNIT = TckPersistenceUnit.NAME;
+  public static final String UNIT = TckPersistenceUnit.NAME;
 
   /** WildFly's JNDI name of the datasource (Open Liberty's is {@code jdbc/FencedDS}). */
   static final String DATASOURCE = "java:jboss/datasources/FencedDS";
 
   /** A class of {@code fenced-jpa-store}: its code source is the store's jar or classes folder. */
-  static final String ANCHOR = "dev.fenced.store.jpa.JpaStoreBean";
+  public static final String ANCHOR = "dev.fenced.store.jpa.JpaStoreBean";
 
   @Override
   public void prepare(WebArchive archive) {
@@ -69,7 +69,7 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
    * @param properties further properties of the unit, e.g. the provider's dialect
    * @return the {@code persistence.xml}
    */
-  static String persistenceXml(String datasource, Map<String, String> properties) {
+  public static String persistenceXml(String datasource, Map<String, String> properties) {
     String more =
         properties.entrySet().stream()
             .map(

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import dev.fenced.tck.support.RedisTestServer;
 import org.junit.platform.launcher.LauncherSession;

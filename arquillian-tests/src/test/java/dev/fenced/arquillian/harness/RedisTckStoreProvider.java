@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import dev.fenced.tck.support.RedisTestServer;
 import dev.fenced.tck.support.TckStoreProvider;
@@ -41,7 +41,7 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
   static final String LIBERTY_DEPENDENCY = "org.slf4j.LoggerFactory";
 
   /** The key prefix of this run: keeps its records and locks apart from other runs'. */
-  static final String KEY_PREFIX = "fenced-tck-" + TckStores.RUN + ":";
+  public static final String KEY_PREFIX = "fenced-tck-" + TckStores.RUN + ":";
 
   @Override
   public void prepare(WebArchive archive) {
@@ -52,7 +52,7 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
   }
 
   /** Adds the store's jar and its client libraries, unless the store's jar is there already. */
-  static void addTo(WebArchive archive) {
+  public static void addTo(WebArchive archive) {
     if (archive.contains(ArchivePaths.create("WEB-INF/lib", "fenced-redis-store.jar"))) {
       return;
     }

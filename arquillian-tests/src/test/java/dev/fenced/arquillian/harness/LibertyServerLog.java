@@ -1,4 +1,4 @@
-package dev.fenced.arquillian;
+package dev.fenced.arquillian.harness;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.cluster;
+package dev.fenced.arquillian.harness.cluster;
 
 import java.util.HashMap;
 import java.util.Map;

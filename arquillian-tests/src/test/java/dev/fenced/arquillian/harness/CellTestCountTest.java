@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.cells;
+package dev.fenced.arquillian.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
