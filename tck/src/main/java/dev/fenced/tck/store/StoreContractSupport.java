@@ -7,11 +7,15 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What both store contracts share: the hooks a vendor may override (time, ttls, concurrency) and
  * fresh random keys and owners for every test, so one store instance may serve all tests at once.
+ *
+ * <p>A failed assertion names the provider's test class first ({@link ProviderNamedInFailures}).
  */
+@ExtendWith(ProviderNamedInFailures.class)
 public abstract class StoreContractSupport {
 
   /** The system property that sets {@link #concurrency()}. */

@@ -94,6 +94,19 @@ class ContractCatchesNaiveStoresTest {
   }
 
   /** The races fail because the store broke a rule, not because a call threw or hung. */
+  @Test
+  void a_failed_contract_assertion_names_the_provider_that_ran_it() {
+    Outcome outcome = run(NaiveLockStoreUnderContract.class);
+
+    assertThat(outcome.failed())
+        .isNotEmpty()
+        .allSatisfy(
+            (name, failure) ->
+                assertThat(failure)
+                    .as(name)
+                    .hasMessageStartingWith(NaiveLockStoreUnderContract.class.getName() + ": "));
+  }
+
   private static void assertFailedOnTheirAssertions(Outcome outcome) {
     assertThat(outcome.failed())
         .allSatisfy(
