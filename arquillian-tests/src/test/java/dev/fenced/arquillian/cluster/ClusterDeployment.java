@@ -26,10 +26,10 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * store). Its configuration names the member, points the records at the run's schema and sets a
  * short lock ttl ({@value #LOCK_TTL}) for every job lease, run lock and election lease.
  */
-final class ClusterDeployment {
+public final class ClusterDeployment {
 
   /** The ttl of every lock, lease and election of the cluster application. */
-  static final String LOCK_TTL = "3s";
+  public static final String LOCK_TTL = "3s";
 
   private static final ArchivePath PERSISTENCE_XML =
       ArchivePaths.create("WEB-INF/classes/META-INF/persistence.xml");
@@ -45,9 +45,10 @@ final class ClusterDeployment {
    * The WAR for {@code member}.
    *
    * @param member the member
+   * @param more further classes of the application, e.g. the fault suite's
    * @return the deployment
    */
-  static WebArchive of(ClusterMember member) {
+  public static WebArchive of(ClusterMember member, Class<?>... more) {
     ClusterRecords records = ClusterRecords.get();
     TckDeployment deployment =
         TckDeployment.war(warName(member.name()))
@@ -59,6 +60,7 @@ final class ClusterDeployment {
                 PaymentResource.class,
                 RecordTables.class,
                 TickJob.class)
+            .classes(more)
             .config(Member.PROPERTY, member.name())
             .config(RecordTables.URL, records.url())
             .config("fenced.locks.ttl", LOCK_TTL);

@@ -18,9 +18,10 @@ import java.time.Duration;
  * @param datasource the JNDI name of the server's datasource {@code FencedDS}
  * @param processArgument an argument only this member's process has, or {@code null}
  */
-record ClusterMember(String name, URI base, String datasource, String processArgument) {
+public record ClusterMember(String name, URI base, String datasource, String processArgument) {
 
-  static final HttpClient HTTP =
+  /** The client every cluster test sends with: HTTP/1.1, 10 s to connect. */
+  public static final HttpClient HTTP =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
           .connectTimeout(Duration.ofSeconds(10))
@@ -32,7 +33,7 @@ record ClusterMember(String name, URI base, String datasource, String processArg
    * @param name {@code a} or {@code b}
    * @return the member
    */
-  static ClusterMember configured(String name) {
+  public static ClusterMember configured(String name) {
     String prefix = "fenced.cluster." + name + ".";
     String port = System.getProperty(prefix + "http-port");
     if (port == null) {
@@ -54,7 +55,7 @@ record ClusterMember(String name, URI base, String datasource, String processArg
    * @param path e.g. {@code api/leader}
    * @return the URI
    */
-  URI uri(String path) {
+  public URI uri(String path) {
     return base.resolve(path);
   }
 
@@ -65,7 +66,7 @@ record ClusterMember(String name, URI base, String datasource, String processArg
    * @throws IOException when the member does not answer
    * @throws InterruptedException when interrupted
    */
-  boolean leads() throws IOException, InterruptedException {
+  public boolean leads() throws IOException, InterruptedException {
     HttpResponse<String> response =
         HTTP.send(
             HttpRequest.newBuilder(uri("api/leader")).timeout(Duration.ofSeconds(10)).build(),
@@ -74,6 +75,39 @@ record ClusterMember(String name, URI base, String datasource, String processArg
       throw new IOException(name + " answered " + response.statusCode() + ": " + response.body());
     }
     return response.body().contains("\"leader\":true");
+  }
+
+  /**
+   * Whether the member answers and leads now.
+   *
+   * @return {@code false} when it does not lead or does not answer
+   */
+  public boolean leadsNow() {
+    try {
+      return leads();
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  /**
+   * Whether the member's deployment answers now.
+   *
+   * @return {@code true} when {@code GET api/leader} answered 200
+   */
+  public boolean answers() {
+    try {
+      leads();
+      return true;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
   }
 
   @Override

@@ -16,7 +16,7 @@ import java.util.logging.Logger;
  * schema of this run's own ({@code fenced_cluster_<run>}) on the test PostgreSQL ({@link
  * PostgresServer}), whichever store Fenced uses, and the schema is dropped when the JVM exits.
  */
-final class ClusterRecords {
+public final class ClusterRecords {
 
   /**
    * One run of the timer job.
@@ -26,7 +26,7 @@ final class ClusterRecords {
    * @param token the run lock's fencing token
    * @param startedAtMillis when the run started (epoch milliseconds)
    */
-  record Tick(long second, String member, long token, long startedAtMillis) {}
+  public record Tick(long second, String member, long token, long startedAtMillis) {}
 
   /**
    * A leadership change.
@@ -36,7 +36,7 @@ final class ClusterRecords {
    * @param token the lease's fencing token (0 for a loss)
    * @param atMillis when (epoch milliseconds)
    */
-  record LeadershipChange(String member, String event, long token, long atMillis) {}
+  public record LeadershipChange(String member, String event, long token, long atMillis) {}
 
   /**
    * The side effect of one payment.
@@ -44,7 +44,38 @@ final class ClusterRecords {
    * @param key the idempotency key
    * @param member the member that ran it
    */
-  record Payment(String key, String member) {}
+  public record Payment(String key, String member) {}
+
+  /**
+   * An event of one run of a guarded method (the fault suite's slow payment or writer job).
+   *
+   * @param key the idempotency key or job name
+   * @param member the member running it
+   * @param event {@code started}, {@code finished} or {@code interrupted}
+   * @param atMillis when (epoch milliseconds)
+   */
+  public record RunEvent(String key, String member, String event, long atMillis) {}
+
+  /**
+   * A lock a member lost while holding it ({@code LockLost}).
+   *
+   * @param member the member
+   * @param key the lock key
+   * @param token the lost acquisition's token
+   * @param detectedBy {@code RENEWAL} or {@code DEADLINE}
+   * @param atMillis when (epoch milliseconds)
+   */
+  public record Loss(String member, String key, long token, String detectedBy, long atMillis) {}
+
+  /**
+   * An attempt to write to the fenced resource, in the order the resource saw them.
+   *
+   * @param member the writer
+   * @param token its fencing token
+   * @param accepted whether the resource took it
+   * @param atMillis when (epoch milliseconds)
+   */
+  public record Write(String member, long token, boolean accepted, long atMillis) {}
 
   private static final Logger LOG = Logger.getLogger(ClusterRecords.class.getName());
   private static final String TABLES =
@@ -55,6 +86,13 @@ final class ClusterRecords {
                                at_ms bigint NOT NULL);
       CREATE TABLE payments (idempotency_key text NOT NULL, member text NOT NULL,
                              at_ms bigint NOT NULL);
+      CREATE TABLE runs (seq bigserial PRIMARY KEY, run_key text NOT NULL, member text NOT NULL,
+                         event text NOT NULL, at_ms bigint NOT NULL);
+      CREATE TABLE losses (member text NOT NULL, lock_key text NOT NULL, token bigint NOT NULL,
+                           detected_by text NOT NULL, at_ms bigint NOT NULL);
+      CREATE TABLE high_water (resource text PRIMARY KEY, token bigint NOT NULL);
+      CREATE TABLE writes (seq bigserial PRIMARY KEY, member text NOT NULL, token bigint NOT NULL,
+                           accepted boolean NOT NULL, at_ms bigint NOT NULL);
       """;
   private static ClusterRecords created;
 
@@ -71,7 +109,7 @@ final class ClusterRecords {
    *
    * @return the records
    */
-  static synchronized ClusterRecords get() {
+  public static synchronized ClusterRecords get() {
     if (created == null) {
       PostgresServer server = PostgresServer.get();
       String schema =
@@ -125,7 +163,7 @@ final class ClusterRecords {
    *
    * @return the runs, by scheduled second, then start
    */
-  List<Tick> ticks() {
+  public List<Tick> ticks() {
     return query(
         "SELECT second, member, token, started_at_ms FROM ticks ORDER BY second, started_at_ms",
         row -> new Tick(row.getLong(1), row.getString(2), row.getLong(3), row.getLong(4)));
@@ -136,7 +174,7 @@ final class ClusterRecords {
    *
    * @return the changes, oldest first
    */
-  List<LeadershipChange> leadership() {
+  public List<LeadershipChange> leadership() {
     return query(
         "SELECT member, event, token, at_ms FROM leadership ORDER BY at_ms",
         row ->
@@ -149,10 +187,49 @@ final class ClusterRecords {
    *
    * @return the side effects
    */
-  List<Payment> payments() {
+  public List<Payment> payments() {
     return query(
         "SELECT idempotency_key, member FROM payments ORDER BY at_ms",
         row -> new Payment(row.getString(1), row.getString(2)));
+  }
+
+  /**
+   * Every run event so far.
+   *
+   * @return the events, in the order they were written
+   */
+  public List<RunEvent> runs() {
+    return query(
+        "SELECT run_key, member, event, at_ms FROM runs ORDER BY seq",
+        row -> new RunEvent(row.getString(1), row.getString(2), row.getString(3), row.getLong(4)));
+  }
+
+  /**
+   * Every lock loss so far.
+   *
+   * @return the losses, oldest first
+   */
+  public List<Loss> losses() {
+    return query(
+        "SELECT member, lock_key, token, detected_by, at_ms FROM losses ORDER BY at_ms",
+        row ->
+            new Loss(
+                row.getString(1),
+                row.getString(2),
+                row.getLong(3),
+                row.getString(4),
+                row.getLong(5)));
+  }
+
+  /**
+   * Every attempt to write to the fenced resource so far.
+   *
+   * @return the attempts, in the order the resource saw them
+   */
+  public List<Write> writes() {
+    return query(
+        "SELECT member, token, accepted, at_ms FROM writes ORDER BY seq",
+        row -> new Write(row.getString(1), row.getLong(2), row.getBoolean(3), row.getLong(4)));
   }
 
   private interface Row<T> {

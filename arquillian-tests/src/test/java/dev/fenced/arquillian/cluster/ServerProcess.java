@@ -1,5 +1,6 @@
 package dev.fenced.arquillian.cluster;
 
+import dev.fenced.tck.support.FrozenProcess;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -12,7 +13,7 @@ import java.util.concurrent.TimeoutException;
  * A managed server's process, found among this JVM's descendants (Arquillian started it) by an
  * argument of its command line that no other server has, e.g. its port offset.
  */
-final class ServerProcess {
+public final class ServerProcess {
 
   private final ProcessHandle process;
 
@@ -27,7 +28,7 @@ final class ServerProcess {
    * @return the process
    * @throws IllegalStateException when no process or more than one has it
    */
-  static ServerProcess withArgument(String argument) {
+  public static ServerProcess withArgument(String argument) {
     List<ProcessHandle> matches =
         ProcessHandle.current()
             .descendants()
@@ -57,7 +58,7 @@ final class ServerProcess {
    * @return when the kill signal was sent
    * @throws Exception when the process outlives the timeout
    */
-  Instant kill(Duration timeout) throws Exception {
+  public Instant kill(Duration timeout) throws Exception {
     Instant killedAt = Instant.now();
     process.destroyForcibly();
     try {
@@ -66,6 +67,16 @@ final class ServerProcess {
       throw new IllegalStateException("process " + process.pid() + " outlived kill -9", e);
     }
     return killedAt;
+  }
+
+  /**
+   * Freezes the process with {@code SIGSTOP}: every thread stops, connections stay open, its clock
+   * goes on. Thaw it by closing the result.
+   *
+   * @return the frozen process
+   */
+  public FrozenProcess freeze() {
+    return FrozenProcess.freeze(process.pid());
   }
 
   @Override

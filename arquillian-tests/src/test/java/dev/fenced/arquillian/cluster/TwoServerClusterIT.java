@@ -91,10 +91,12 @@ class TwoServerClusterIT {
         return;
       }
       try {
-        start(A);
-        Polling.await("a runs the job and leads", START_WAIT, () -> ticksBy(A, 0) > 0 && leads(A));
-        start(B);
-        Polling.await("b answers", START_WAIT, () -> answers(B));
+        ClusterControl control = new ClusterControl(servers, deployer);
+        control.start(A);
+        Polling.await(
+            "a runs the job and leads", START_WAIT, () -> ticksBy(A, 0) > 0 && A.leadsNow());
+        control.start(B);
+        Polling.await("b answers", START_WAIT, B::answers);
         bothRunningSince = Instant.now();
       } catch (Throwable e) {
         startFailure = e;
@@ -231,12 +233,11 @@ class TwoServerClusterIT {
     assertThat(before.get(before.size() - 1).member()).as("the job's owner").isEqualTo("a");
     assertThat(A.leads()).as("a leads").isTrue();
 
-    Instant killed = ServerProcess.withArgument(A.processArgument()).kill(START_WAIT);
-    servers.kill(A.name());
+    Instant killed = new ClusterControl(servers, deployer).kill(A, START_WAIT);
     Polling.await(
         "b runs the job three times and leads",
         START_WAIT,
-        () -> ticksBy(B, killed.toEpochMilli()) >= 3 && leads(B));
+        () -> ticksBy(B, killed.toEpochMilli()) >= 3 && B.leadsNow());
 
     List<Tick> ticks = ClusterRecords.get().ticks();
     Tick firstOnB =
@@ -288,32 +289,10 @@ class TwoServerClusterIT {
         .doesNotHaveDuplicates();
   }
 
-  private void start(ClusterMember member) {
-    servers.start(member.name());
-    deployer.deploy(member.name());
-  }
-
   private static long ticksBy(ClusterMember member, long sinceMillis) {
     return ClusterRecords.get().ticks().stream()
         .filter(t -> t.member().equals(member.name()) && t.startedAtMillis() > sinceMillis)
         .count();
-  }
-
-  private static boolean leads(ClusterMember member) {
-    try {
-      return member.leads();
-    } catch (Exception e) {
-      return false;
-    }
-  }
-
-  private static boolean answers(ClusterMember member) {
-    try {
-      member.leads();
-      return true;
-    } catch (Exception e) {
-      return false;
-    }
   }
 
   private static void sleepUntil(Instant moment) throws InterruptedException {

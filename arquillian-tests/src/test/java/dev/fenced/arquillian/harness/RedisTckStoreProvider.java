@@ -76,7 +76,7 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
         "fenced.locks.store",
         "redis",
         "fenced.redis.url",
-        RedisTestServer.get().url().toString(),
+        StoreLink.redisUrl().toString(),
         "fenced.redis.key-prefix",
         KEY_PREFIX);
   }

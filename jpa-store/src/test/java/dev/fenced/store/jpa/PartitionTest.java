@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.tck.support.FaultProxy;
 import dev.fenced.tck.support.PostgresServer;
-import dev.fenced.tck.support.StallingProxy;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.util.Map;
@@ -35,7 +35,7 @@ class PartitionTest {
 
   private static final Duration BOUND = Duration.ofSeconds(SOCKET_TIMEOUT_SECONDS + 6);
 
-  private StallingProxy proxy;
+  private FaultProxy proxy;
   private EntityManagerFactory factory;
   private JpaIdempotencyStore records;
   private JpaLockStore locks;
@@ -47,7 +47,7 @@ class PartitionTest {
     Matcher target = HOST_PORT.matcher(server.jdbcUrl());
     assertThat(target.find()).as("host and port in " + server.jdbcUrl()).isTrue();
     proxy =
-        StallingProxy.start(
+        FaultProxy.start(
             target.group(1), target.group(2) == null ? 5432 : Integer.parseInt(target.group(2)));
     String url = server.jdbcUrl().replaceFirst(HOST_PORT.pattern(), "//127.0.0.1:" + proxy.port());
     url +=
@@ -72,7 +72,7 @@ class PartitionTest {
   @AfterAll
   void close() {
     if (proxy != null) {
-      proxy.resume();
+      proxy.forward();
     }
     if (factory != null) {
       factory.close();
@@ -90,7 +90,7 @@ class PartitionTest {
     assertThat(records.acquire(held, "me", "fp", 60_000)).isEqualTo(new AcquireResult.Acquired());
     assertThat(locks.acquire(lock, "me", 60_000)).isPresent();
 
-    proxy.stall();
+    proxy.blackHole();
     try {
       assertUnavailableWithinBound(
           "acquire", () -> records.acquire("partition:" + UUID.randomUUID(), "x", "fp", 60_000));
@@ -100,7 +100,7 @@ class PartitionTest {
       assertUnavailableWithinBound("lock acquire", () -> locks.acquire(lock + "-2", "x", 60_000));
       assertUnavailableWithinBound("renew", () -> locks.renew(lock, "me", 60_000));
     } finally {
-      proxy.resume();
+      proxy.forward();
     }
 
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.tck.support.EmbeddedRedis;
+import dev.fenced.tck.support.FrozenProcess;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

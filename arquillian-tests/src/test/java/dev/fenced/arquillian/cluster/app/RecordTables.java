@@ -12,7 +12,8 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Writes what this member did into the test's own tables in PostgreSQL ({@code ticks}, {@code
- * leadership}, {@code payments}; created by the test before it deploys), over plain JDBC with the
+ * leadership}, {@code payments}, and for the fault suite {@code runs}, {@code losses}, {@code
+ * writes} and {@code high_water}; created by the test before it deploys), over plain JDBC with the
  * driver the WAR carries: the same code on every server, whichever store Fenced uses. Each write is
  * one auto-committed statement on a new connection.
  */
@@ -97,6 +98,82 @@ public class RecordTables {
         key,
         member,
         atMillis);
+  }
+
+  /**
+   * Records an event of one run of a guarded method.
+   *
+   * @param key the idempotency key or job name
+   * @param member the member running it
+   * @param event {@code started}, {@code finished} or {@code interrupted}
+   * @param atMillis when (epoch milliseconds)
+   */
+  public void run(String key, String member, String event, long atMillis) {
+    write(
+        "INSERT INTO runs (run_key, member, event, at_ms) VALUES (?, ?, ?, ?)",
+        key,
+        member,
+        event,
+        atMillis);
+  }
+
+  /**
+   * Records a lock this member lost while holding it.
+   *
+   * @param member the member
+   * @param key the lock key
+   * @param token the lost acquisition's fencing token
+   * @param detectedBy how the loss was noticed
+   * @param atMillis when (epoch milliseconds)
+   */
+  public void loss(String member, String key, long token, String detectedBy, long atMillis) {
+    write(
+        "INSERT INTO losses (member, lock_key, token, detected_by, at_ms) VALUES (?, ?, ?, ?, ?)",
+        member,
+        key,
+        token,
+        detectedBy,
+        atMillis);
+  }
+
+  /**
+   * Writes to the fenced resource: accepted only when {@code token} is not below the highest token
+   * the resource has seen (its high-water mark, raised by this write), in one transaction with the
+   * record of the attempt, so the attempts' order is the order the resource saw them in.
+   *
+   * @param member the member writing
+   * @param token the writer's fencing token
+   * @param atMillis when (epoch milliseconds)
+   * @return whether the resource accepted the write
+   */
+  public boolean fencedWrite(String member, long token, long atMillis) {
+    try (Connection connection = database.getConnection()) {
+      connection.setAutoCommit(false);
+      boolean accepted;
+      try (PreparedStatement mark =
+          connection.prepareStatement(
+              "INSERT INTO high_water (resource, token) VALUES ('resource', ?)"
+                  + " ON CONFLICT (resource) DO UPDATE SET token = excluded.token"
+                  + " WHERE high_water.token <= excluded.token RETURNING token")) {
+        mark.setLong(1, token);
+        try (var rows = mark.executeQuery()) {
+          accepted = rows.next();
+        }
+      }
+      try (PreparedStatement attempt =
+          connection.prepareStatement(
+              "INSERT INTO writes (member, token, accepted, at_ms) VALUES (?, ?, ?, ?)")) {
+        attempt.setString(1, member);
+        attempt.setLong(2, token);
+        attempt.setBoolean(3, accepted);
+        attempt.setLong(4, atMillis);
+        attempt.executeUpdate();
+      }
+      connection.commit();
+      return accepted;
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot write to the fenced resource", e);
+    }
   }
 
   private void write(String sql, Object... values) {

@@ -1,16 +1,16 @@
-package dev.fenced.store.redis;
+package dev.fenced.tck.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A process of this test JVM (a child it started) frozen with {@code SIGSTOP}, as a Redis that
- * keeps its connections open and answers nothing (a stalled host, a long GC-like pause, a network
- * that drops every packet). {@link #close()} thaws it with {@code SIGCONT}; use it in
+ * A process of this test JVM (one it started, or a descendant of one) frozen with {@code SIGSTOP}:
+ * a store that keeps its connections open and answers nothing, or a server paused past its lease (a
+ * long GC pause, a stalled host). {@link #close()} thaws it with {@code SIGCONT}; use it in
  * try-with-resources so the process is never left frozen.
  */
-final class FrozenProcess implements AutoCloseable {
+public final class FrozenProcess implements AutoCloseable {
 
   private final long pid;
 
@@ -25,7 +25,7 @@ final class FrozenProcess implements AutoCloseable {
    * @throws IllegalArgumentException unless it is a descendant of this JVM: only a process the test
    *     started may be frozen
    */
-  static FrozenProcess freeze(long pid) {
+  public static FrozenProcess freeze(long pid) {
     if (ProcessHandle.current().descendants().noneMatch(p -> p.pid() == pid)) {
       throw new IllegalArgumentException("process " + pid + " was not started by this test JVM");
     }

@@ -1,0 +1,85 @@
+package dev.fenced.arquillian.cluster;
+
+import dev.fenced.tck.support.FrozenProcess;
+import java.time.Duration;
+import java.time.Instant;
+import org.jboss.arquillian.container.test.api.ContainerController;
+import org.jboss.arquillian.container.test.api.Deployer;
+
+/**
+ * Starts, stops, kills and freezes the members of a cluster test, each with its deployment (the
+ * test's unmanaged deployment named after the member).
+ */
+public final class ClusterControl {
+
+  private final ContainerController servers;
+  private final Deployer deployer;
+
+  /**
+   * The control of one test class's members.
+   *
+   * @param servers the test's container controller
+   * @param deployer the test's deployer
+   */
+  public ClusterControl(ContainerController servers, Deployer deployer) {
+    this.servers = servers;
+    this.deployer = deployer;
+  }
+
+  /**
+   * Starts the member's server and deploys its application.
+   *
+   * @param member the member
+   */
+  public void start(ClusterMember member) {
+    servers.start(member.name());
+    deployer.deploy(member.name());
+  }
+
+  /**
+   * Stops the member gracefully: its application is undeployed (Fenced releases what it holds),
+   * then its server stops.
+   *
+   * @param member the member
+   */
+  public void stop(ClusterMember member) {
+    deployer.undeploy(member.name());
+    servers.stop(member.name());
+  }
+
+  /**
+   * Kills the member's server process with {@code kill -9}: nothing is released.
+   *
+   * @param member the member
+   * @param timeout how long to wait for the process to end
+   * @return when the signal was sent
+   * @throws Exception when the process outlives the timeout
+   */
+  public Instant kill(ClusterMember member, Duration timeout) throws Exception {
+    Instant killed = process(member).kill(timeout);
+    servers.kill(member.name());
+    return killed;
+  }
+
+  /**
+   * Freezes the member's server process ({@code SIGSTOP}); closing the result thaws it.
+   *
+   * @param member the member
+   * @return the frozen process
+   */
+  public FrozenProcess freeze(ClusterMember member) {
+    return process(member).freeze();
+  }
+
+  private static ServerProcess process(ClusterMember member) {
+    if (member.processArgument() == null) {
+      throw new IllegalStateException(
+          "no process argument is configured for member "
+              + member.name()
+              + " (fenced.cluster."
+              + member.name()
+              + ".process-argument)");
+    }
+    return ServerProcess.withArgument(member.processArgument());
+  }
+}
