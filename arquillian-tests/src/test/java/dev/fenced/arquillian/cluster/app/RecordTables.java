@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -138,8 +139,9 @@ public class RecordTables {
 
   /**
    * Writes to the fenced resource: accepted only when {@code token} is not below the highest token
-   * the resource has seen (its high-water mark, raised by this write), in one transaction with the
-   * record of the attempt, so the attempts' order is the order the resource saw them in.
+   * the resource has seen (its high-water mark, raised by this write). One auto-committed statement
+   * raises the mark and records the attempt, so a writer frozen mid-write holds no row lock, and
+   * the attempts' order is the order the resource saw them in.
    *
    * @param member the member writing
    * @param token the writer's fencing token
@@ -147,30 +149,22 @@ public class RecordTables {
    * @return whether the resource accepted the write
    */
   public boolean fencedWrite(String member, long token, long atMillis) {
-    try (Connection connection = database.getConnection()) {
-      connection.setAutoCommit(false);
-      boolean accepted;
-      try (PreparedStatement mark =
-          connection.prepareStatement(
-              "INSERT INTO high_water (resource, token) VALUES ('resource', ?)"
-                  + " ON CONFLICT (resource) DO UPDATE SET token = excluded.token"
-                  + " WHERE high_water.token <= excluded.token RETURNING token")) {
-        mark.setLong(1, token);
-        try (var rows = mark.executeQuery()) {
-          accepted = rows.next();
-        }
+    String sql =
+        "WITH mark AS (INSERT INTO high_water (resource, token) VALUES ('resource', ?)"
+            + " ON CONFLICT (resource) DO UPDATE SET token = excluded.token"
+            + " WHERE high_water.token <= excluded.token RETURNING token)"
+            + " INSERT INTO writes (member, token, accepted, at_ms)"
+            + " SELECT ?, ?, EXISTS (SELECT 1 FROM mark), ? RETURNING accepted";
+    try (Connection connection = database.getConnection();
+        PreparedStatement statement = connection.prepareStatement(sql)) {
+      statement.setLong(1, token);
+      statement.setString(2, member);
+      statement.setLong(3, token);
+      statement.setLong(4, atMillis);
+      try (ResultSet rows = statement.executeQuery()) {
+        rows.next();
+        return rows.getBoolean(1);
       }
-      try (PreparedStatement attempt =
-          connection.prepareStatement(
-              "INSERT INTO writes (member, token, accepted, at_ms) VALUES (?, ?, ?, ?)")) {
-        attempt.setString(1, member);
-        attempt.setLong(2, token);
-        attempt.setBoolean(3, accepted);
-        attempt.setLong(4, atMillis);
-        attempt.executeUpdate();
-      }
-      connection.commit();
-      return accepted;
     } catch (SQLException e) {
       throw new IllegalStateException("cannot write to the fenced resource", e);
     }

@@ -42,6 +42,18 @@ record Answer(
         millis);
   }
 
+  /** No answer: the connection failed ({@code status} 0, the failure as the body). */
+  static Answer none(String key, ClusterMember member, Exception failure) {
+    return new Answer(
+        key,
+        member,
+        0,
+        false,
+        Optional.empty(),
+        String.valueOf(failure).getBytes(StandardCharsets.UTF_8),
+        0);
+  }
+
   /** Whether this is the answer of the run itself: a 201 that is not a replay. */
   boolean first() {
     return status == 201 && !replayed;

@@ -1,15 +1,29 @@
 package dev.fenced.arquillian.cluster.faults;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.fenced.arquillian.cluster.ClusterControl;
 import dev.fenced.arquillian.cluster.ClusterDeployment;
 import dev.fenced.arquillian.cluster.ClusterMember;
+import dev.fenced.arquillian.cluster.ClusterRecords.LeadershipChange;
+import dev.fenced.arquillian.cluster.ClusterRecords.Loss;
 import dev.fenced.arquillian.cluster.ClusterRecords.Payment;
+import dev.fenced.arquillian.cluster.ClusterRecords.RunEvent;
+import dev.fenced.arquillian.cluster.ClusterRecords.Write;
 import dev.fenced.arquillian.cluster.faults.app.FencedWriterJob;
 import dev.fenced.arquillian.cluster.faults.app.LossRecorder;
 import dev.fenced.arquillian.cluster.faults.app.SlowPaymentResource;
 import dev.fenced.tck.locks.common.Polling;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.assertj.core.api.SoftAssertions;
 import org.jboss.arquillian.container.test.api.ContainerController;
@@ -103,7 +117,7 @@ class FaultSuiteIT {
     int clients = Integer.getInteger("fenced.faults.storm.clients", 64);
     long start = System.nanoTime();
     List<Answer> answers =
-        DuplicateStorm.send(cluster.members(), "storm-", keys, requests, clients);
+        DuplicateStorm.send(cluster.members(), "storm-", keys, requests, clients, false);
     long seconds = (System.nanoTime() - start) / 1_000_000_000;
 
     List<Payment> payments =
@@ -155,5 +169,283 @@ class FaultSuiteIT {
         .as("5xx answers")
         .isEmpty();
     softly.assertAll();
+  }
+
+  @Test
+  @Order(5)
+  void a_server_frozen_past_its_lease_loses_it_on_waking_and_the_resource_refuses_its_old_token()
+      throws Exception {
+    int rounds = Integer.getInteger("fenced.faults.split-brain.rounds", 2);
+    SoftAssertions softly = new SoftAssertions();
+    for (int round = 1; round <= rounds; round++) {
+      SplitBrain brain = SplitBrain.play(cluster);
+      String as = "round " + round + ", " + brain.frozen() + " frozen: ";
+      Write taken =
+          SplitBrain.firstAcceptedWriteBy(cluster, brain.taker(), brain.frozenAtMillis())
+              .orElseThrow();
+      List<Write> late = brain.attemptsAfterThaw(cluster);
+      List<Loss> losses = brain.lossesAfterThaw(cluster);
+      Figures.record(
+          "split brain",
+          "round " + round,
+          ("frozen %d ms, %s wrote after %d ms, %d stale writes after the thaw (%d accepted),"
+                  + " losses %s")
+              .formatted(
+                  brain.thawedAtMillis() - brain.frozenAtMillis(),
+                  brain.taker(),
+                  taken.atMillis() - brain.frozenAtMillis(),
+                  late.size(),
+                  late.stream().filter(Write::accepted).count(),
+                  losses.stream().map(l -> l.key() + " by " + l.detectedBy()).toList()));
+      softly
+          .assertThat(taken.atMillis() - brain.frozenAtMillis())
+          .as(as + "ms until the other member wrote with its token")
+          .isLessThanOrEqualTo(
+              FaultCluster.LOCK_TTL.plus(FaultCluster.TICK).plus(FaultCluster.SLACK).toMillis());
+      softly.assertThat(late).as(as + "writes of the thawed member").isNotEmpty();
+      softly
+          .assertThat(late)
+          .as(as + "writes of the thawed member that the resource took")
+          .noneMatch(Write::accepted);
+      softly.assertThat(losses).as(as + "LockLost fired on the thawed member").isNotEmpty();
+      softly
+          .assertThat(brain.interruptedAfterThaw(cluster))
+          .as(as + "the thawed member's run was interrupted")
+          .isTrue();
+      if (brain.ledBeforeFreeze()) {
+        List<LeadershipChange> changes = brain.leadershipChanges(cluster);
+        softly
+            .assertThat(changes)
+            .as(as + "the other member was elected while it was frozen")
+            .anyMatch(
+                c ->
+                    c.member().equals(brain.taker().name())
+                        && c.event().equals("acquired")
+                        && c.atMillis() < brain.thawedAtMillis());
+        softly
+            .assertThat(changes)
+            .as(as + "the thawed member stepped down")
+            .anyMatch(
+                c ->
+                    c.member().equals(brain.frozen().name())
+                        && c.event().startsWith("lost:")
+                        && c.atMillis() >= brain.thawedAtMillis());
+        softly.assertThat(brain.frozen().leadsNow()).as(as + "the thawed member leads").isFalse();
+      }
+    }
+    assertNoStaleWriteWasTaken(softly);
+    softly.assertAll();
+  }
+
+  @Test
+  @Order(6)
+  void a_graceful_restart_during_load_hands_the_leases_over_at_once_and_loses_no_outcome()
+      throws Exception {
+    ClusterMember leaving =
+        cluster.writerOwner().orElseThrow(() -> new IllegalStateException("no writer job runs"));
+    ClusterMember staying = cluster.other(leaving);
+    boolean led = leaving.leadsNow();
+    int keys = Integer.getInteger("fenced.faults.restart.keys", 100);
+    ExecutorService load = Executors.newSingleThreadExecutor();
+    long stoppedAt;
+    List<Answer> answers;
+    try {
+      Future<List<Answer>> sent =
+          load.submit(
+              () -> DuplicateStorm.send(cluster.members(), "restart-", keys, keys * 4, 16, true));
+      Thread.sleep(1500);
+      cluster.control().stop(leaving);
+      stoppedAt = System.currentTimeMillis();
+      answers = sent.get(FaultCluster.START_WAIT.toSeconds(), TimeUnit.SECONDS);
+    } finally {
+      load.shutdownNow();
+    }
+    Optional<RunEvent> takenOver =
+        SplitBrain.writerRuns(cluster).stream()
+            .filter(r -> r.member().equals(staying.name()) && r.event().equals("started"))
+            .filter(r -> r.atMillis() >= stoppedAt)
+            .findFirst();
+    Optional<LeadershipChange> elected =
+        cluster.records().leadership().stream()
+            .filter(c -> c.member().equals(staying.name()) && c.event().equals("acquired"))
+            .filter(c -> c.atMillis() >= stoppedAt - FaultCluster.LOCK_TTL.toMillis())
+            .findFirst();
+    cluster.control().start(leaving);
+    Polling.await(
+        leaving + " answers after its restart", FaultCluster.START_WAIT, leaving::answers);
+    Answer afterRestart = Payments.pay(leaving, "restart-after", FaultCluster.START_WAIT);
+
+    List<Payment> payments =
+        cluster.records().payments().stream().filter(p -> p.key().startsWith("restart-")).toList();
+    Map<String, List<Answer>> byKey = answers.stream().collect(Collectors.groupingBy(Answer::key));
+    Figures.record(
+        "restart",
+        "answers",
+        answers.stream()
+            .collect(
+                Collectors.groupingBy(
+                    a -> a.status() + (a.replayed() ? " replayed" : ""), Collectors.counting())));
+    Figures.record("restart", "keys / side effects", keys + " / " + (payments.size() - 1));
+    Figures.record(
+        "restart",
+        "job taken over after the stop",
+        takenOver.map(r -> (r.atMillis() - stoppedAt) + " ms").orElse("never"));
+    SoftAssertions softly = new SoftAssertions();
+    softly.assertThat(byKey).as("keys answered").hasSize(keys);
+    softly
+        .assertThat(payments)
+        .as("side effects, the one after the restart included")
+        .hasSize(keys + 1);
+    softly.assertThat(payments.stream().map(Payment::key).distinct().count()).isEqualTo(keys + 1);
+    for (Map.Entry<String, List<Answer>> key : byKey.entrySet()) {
+      List<Answer> originals = key.getValue().stream().filter(Answer::first).toList();
+      softly.assertThat(originals).as("first answers for " + key.getKey()).hasSize(1);
+      if (originals.size() != 1) {
+        continue;
+      }
+      Answer original = originals.get(0);
+      softly
+          .assertThat(key.getValue())
+          .as("every 201 of " + key.getKey() + " is the first or its byte-identical replay")
+          .allMatch(a -> a.status() != 201 || a == original || a.replays(original));
+      Answer replay = Payments.pay(staying, key.getKey(), FaultCluster.START_WAIT);
+      softly
+          .assertThat(replay.replays(original))
+          .as("the outcome of " + key.getKey() + " after the restart: " + replay)
+          .isTrue();
+    }
+    softly
+        .assertThat(takenOver)
+        .as("%s runs the job within a tick of %s's stop", staying, leaving)
+        .hasValueSatisfying(
+            r ->
+                assertThat(r.atMillis() - stoppedAt)
+                    .isLessThanOrEqualTo(FaultCluster.TICK.plus(FaultCluster.SLACK).toMillis()));
+    if (led) {
+      softly.assertThat(elected).as("%s elected after %s stopped", staying, leaving).isPresent();
+    }
+    softly.assertThat(afterRestart.first()).as("a payment after the restart").isTrue();
+    softly.assertAll();
+  }
+
+  @Test
+  @Order(7)
+  void a_server_killed_mid_handler_and_mid_job_is_replaced_once_after_the_ttl_and_never_before()
+      throws Exception {
+    ClusterMember victim =
+        cluster.writerOwner().orElseThrow(() -> new IllegalStateException("no writer job runs"));
+    ClusterMember survivor = cluster.other(victim);
+    String key = "kill-" + victim;
+    ExecutorService client = Executors.newSingleThreadExecutor();
+    try {
+      client.submit(
+          () -> Payments.paySlowly(victim, key, Duration.ofSeconds(30), Duration.ofSeconds(60)));
+      Polling.await(
+          victim + " runs the slow payment", FaultCluster.START_WAIT, () -> started(key, victim));
+      Answer whileRunning = Payments.pay(survivor, key, FaultCluster.START_WAIT);
+      Polling.await(
+          victim + " starts a writer run",
+          FaultCluster.START_WAIT,
+          () ->
+              lastWriterEvent()
+                  .filter(r -> r.member().equals(victim.name()))
+                  .map(r -> r.event().equals("started"))
+                  .orElse(false));
+      Instant killed = cluster.control().kill(victim, FaultCluster.START_WAIT);
+
+      List<Answer> retries = new ArrayList<>();
+      Answer answer;
+      do {
+        answer = Payments.paySlowly(survivor, key, Duration.ZERO, FaultCluster.START_WAIT);
+        retries.add(answer);
+        if (answer.status() == 409) {
+          Thread.sleep(answer.retryAfter().map(Long::parseLong).orElse(1L) * 1000);
+        }
+      } while (answer.status() == 409
+          && Instant.now().isBefore(killed.plus(FaultCluster.LOCK_TTL).plusSeconds(30)));
+      Polling.await(
+          survivor + " runs the writer job",
+          FaultCluster.START_WAIT,
+          () -> writerStartedBy(survivor, killed.toEpochMilli()).isPresent());
+
+      List<RunEvent> runs =
+          cluster.records().runs().stream().filter(r -> r.key().equals(key)).toList();
+      Optional<RunEvent> rerun =
+          runs.stream()
+              .filter(r -> r.member().equals(survivor.name()) && r.event().equals("started"))
+              .findFirst();
+      long jobMoved =
+          writerStartedBy(survivor, killed.toEpochMilli()).orElseThrow().atMillis()
+              - killed.toEpochMilli();
+      Figures.record(
+          "kill -9", "retries on " + survivor, retries.stream().map(Answer::status).toList());
+      Figures.record(
+          "kill -9",
+          "handler ran again after",
+          rerun.map(r -> (r.atMillis() - killed.toEpochMilli()) + " ms").orElse("never"));
+      Figures.record("kill -9", "job taken over after", jobMoved + " ms");
+
+      SoftAssertions softly = new SoftAssertions();
+      softly
+          .assertThat(whileRunning.status())
+          .as("a retry while %s runs it", victim)
+          .isEqualTo(409);
+      softly.assertThat(answer.first()).as("the last retry's answer: " + answer).isTrue();
+      softly
+          .assertThat(runs.stream().filter(r -> r.event().equals("started")).map(RunEvent::member))
+          .as("the runs of " + key)
+          .containsExactly(victim.name(), survivor.name());
+      softly
+          .assertThat(rerun)
+          .as("the run on %s starts after the kill and within lock ttl + Retry-After", survivor)
+          .hasValueSatisfying(
+              r ->
+                  assertThat(r.atMillis() - killed.toEpochMilli())
+                      .isPositive()
+                      .isLessThanOrEqualTo(
+                          Duration.parse("PT" + SlowPaymentResource.LOCK_TTL)
+                              .plusSeconds(1)
+                              .plus(FaultCluster.SLACK)
+                              .toMillis()));
+      softly
+          .assertThat(jobMoved)
+          .as("ms from the kill to %s's first writer run", survivor)
+          .isLessThanOrEqualTo(
+              FaultCluster.LOCK_TTL.plus(FaultCluster.TICK).plus(FaultCluster.SLACK).toMillis());
+      assertNoStaleWriteWasTaken(softly);
+      softly.assertAll();
+    } finally {
+      client.shutdownNow();
+    }
+  }
+
+  private boolean started(String key, ClusterMember member) {
+    return cluster.records().runs().stream()
+        .anyMatch(
+            r ->
+                r.key().equals(key)
+                    && r.member().equals(member.name())
+                    && r.event().equals("started"));
+  }
+
+  private Optional<RunEvent> lastWriterEvent() {
+    List<RunEvent> runs = SplitBrain.writerRuns(cluster);
+    return runs.isEmpty() ? Optional.empty() : Optional.of(runs.get(runs.size() - 1));
+  }
+
+  private Optional<RunEvent> writerStartedBy(ClusterMember member, long sinceMillis) {
+    return SplitBrain.writerRuns(cluster).stream()
+        .filter(r -> r.member().equals(member.name()) && r.event().equals("started"))
+        .filter(r -> r.atMillis() >= sinceMillis)
+        .findFirst();
+  }
+
+  /** Over the whole run: the tokens of the writes the resource took never go down. */
+  private void assertNoStaleWriteWasTaken(SoftAssertions softly) {
+    long[] tokens = cluster.acceptedWrites().stream().mapToLong(Write::token).toArray();
+    softly
+        .assertThat(tokens)
+        .as("tokens of the accepted writes, in the resource's order")
+        .isSorted();
   }
 }

@@ -11,8 +11,9 @@ import jakarta.inject.Inject;
 
 /**
  * A timer every second, guarded to run on one instance: each run writes to the fenced resource
- * ({@link RecordTables#fencedWrite}) with its fencing token every {@value #WRITE_EVERY_MILLIS} ms
- * for {@value #RUN_MILLIS} ms, so a run is almost always in progress on the job's owner.
+ * ({@link RecordTables#fencedWrite}) with its fencing token {@value #WRITES} times, {@value
+ * #WRITE_EVERY_MILLIS} ms apart, so a run is almost always in progress on the job's owner. The
+ * writes are counted, not timed: a run frozen in the middle still has writes to make when it wakes.
  *
  * <p>When the run is interrupted (its lock was lost), it records that and then sends the one write
  * a paused holder has in flight when it wakes up, with its old token: the resource must refuse it.
@@ -23,7 +24,7 @@ public class FencedWriterJob {
   /** The job's name in the run records. */
   public static final String NAME = "writer";
 
-  static final long RUN_MILLIS = 1500;
+  static final int WRITES = 15;
   static final long WRITE_EVERY_MILLIS = 100;
 
   @Inject LocksContext context;
@@ -39,10 +40,9 @@ public class FencedWriterJob {
         context
             .fencingToken()
             .orElseThrow(() -> new IllegalStateException("a guarded run without a fencing token"));
-    long end = System.currentTimeMillis() + RUN_MILLIS;
     records.run(NAME, member.name(), "started", System.currentTimeMillis());
     try {
-      while (System.currentTimeMillis() < end) {
+      for (int i = 0; i < WRITES; i++) {
         records.fencedWrite(member.name(), token, System.currentTimeMillis());
         Thread.sleep(WRITE_EVERY_MILLIS);
       }
