@@ -1,10 +1,13 @@
 package dev.fenced.arquillian.cluster;
 
 import dev.fenced.tck.support.FrozenProcess;
+import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.Deployer;
+import org.jboss.as.controller.client.ModelControllerClient;
+import org.jboss.dmr.ModelNode;
 
 /**
  * Starts, stops, kills and freezes the members of a cluster test, each with its deployment (the
@@ -37,14 +40,35 @@ public final class ClusterControl {
   }
 
   /**
-   * Stops the member gracefully: its application is undeployed (Fenced releases what it holds),
-   * then its server stops.
+   * Stops the member gracefully, as an operator restarting it does: a WildFly member is suspended
+   * first (new requests get 503, the ones in flight finish, for up to {@code drain}); then its
+   * application is undeployed (Fenced releases what it holds) and its server stops. Open Liberty
+   * quiesces its requests when it stops.
    *
    * @param member the member
+   * @param drain how long requests in flight may take to finish
+   * @throws IOException when WildFly's management interface cannot be reached
    */
-  public void stop(ClusterMember member) {
+  public void stop(ClusterMember member, Duration drain) throws IOException {
+    if (member.managementPort() != null) {
+      suspend(member.managementPort(), drain);
+    }
     deployer.undeploy(member.name());
     servers.stop(member.name());
+  }
+
+  private static void suspend(int managementPort, Duration drain) throws IOException {
+    try (ModelControllerClient client =
+        ModelControllerClient.Factory.create("127.0.0.1", managementPort)) {
+      ModelNode suspend = new ModelNode();
+      suspend.get("operation").set("suspend");
+      suspend.get("address").setEmptyList();
+      suspend.get("suspend-timeout").set(drain.toSeconds());
+      ModelNode result = client.execute(suspend);
+      if (!"success".equals(result.get("outcome").asString())) {
+        throw new IOException("WildFly on port " + managementPort + " did not suspend: " + result);
+      }
+    }
   }
 
   /**

@@ -17,8 +17,11 @@ import java.time.Duration;
  * @param base the deployment's base URI, ending in {@code /}
  * @param datasource the JNDI name of the server's datasource {@code FencedDS}
  * @param processArgument an argument only this member's process has, or {@code null}
+ * @param managementPort the WildFly management port ({@code
+ *     fenced.cluster.<name>.management-port}), or {@code null} for an Open Liberty member
  */
-public record ClusterMember(String name, URI base, String datasource, String processArgument) {
+public record ClusterMember(
+    String name, URI base, String datasource, String processArgument, Integer managementPort) {
 
   /** The client every cluster test sends with: HTTP/1.1, 10 s to connect. */
   public static final HttpClient HTTP =
@@ -46,7 +49,15 @@ public record ClusterMember(String name, URI base, String datasource, String pro
         name,
         URI.create("http://127.0.0.1:" + port + "/" + ClusterDeployment.warName(name) + "/"),
         System.getProperty(prefix + "datasource", "java:jboss/datasources/FencedDS"),
-        System.getProperty(prefix + "process-argument"));
+        System.getProperty(prefix + "process-argument"),
+        liberty(name) ? null : Integer.getInteger(prefix + "management-port"));
+  }
+
+  /**
+   * Member {@code b} of the group {@code wildfly-liberty} is Open Liberty; every other is WildFly.
+   */
+  private static boolean liberty(String name) {
+    return "b".equals(name) && "wildfly-liberty".equals(System.getProperty("arquillian.launch"));
   }
 
   /**

@@ -1,7 +1,9 @@
 package dev.fenced.tck.support;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -9,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,7 +29,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *
  * {@link #forward()} forwards again (after a black hole, the bytes held meanwhile first).
  *
- * <p>Plain Java, one daemon thread per direction and connection; for tests only.
+ * <p>Plain Java, one daemon thread per direction and connection; for tests only. {@link #main} runs
+ * one from a shell, to put in front of a demo's store by hand ({@code RELIABILITY.md}).
  */
 public final class FaultProxy implements AutoCloseable {
 
@@ -82,6 +86,42 @@ public final class FaultProxy implements AutoCloseable {
       throw new IllegalArgumentException("the proxy forwards to loopback only, not " + host);
     }
     return new FaultProxy(new InetSocketAddress(address, port), listenPort);
+  }
+
+  /**
+   * Runs a proxy until standard input ends: {@code <listen-port> <target-host>:<target-port>}, then
+   * one command per line: {@code reset}, {@code hole} (black hole), {@code forward}.
+   *
+   * @param args the listen port and the target
+   * @throws IOException when the port is taken or standard input fails
+   */
+  public static void main(String[] args) throws IOException {
+    if (args.length != 2 || args[1].lastIndexOf(':') < 0) {
+      System.err.println("usage: FaultProxy <listen-port> <target-host>:<target-port>");
+      System.exit(2);
+    }
+    String target = args[1];
+    int colon = target.lastIndexOf(':');
+    try (FaultProxy proxy =
+            start(
+                target.substring(0, colon),
+                Integer.parseInt(target.substring(colon + 1)),
+                Integer.parseInt(args[0]));
+        BufferedReader commands =
+            new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+      System.out.println(
+          "forwarding 127.0.0.1:" + proxy.port() + " to " + target + "; reset | hole | forward");
+      for (String line; (line = commands.readLine()) != null; ) {
+        switch (line.trim()) {
+          case "reset" -> proxy.reset();
+          case "hole" -> proxy.blackHole();
+          case "forward" -> proxy.forward();
+          case "" -> {}
+          default -> System.out.println("unknown command: " + line.trim());
+        }
+        System.out.println("mode: " + proxy.currentMode());
+      }
+    }
   }
 
   /**

@@ -144,7 +144,10 @@ class FaultSuiteIT {
     int crossServerReplays = 0;
     for (Map.Entry<String, List<Answer>> key : byKey.entrySet()) {
       List<Answer> originals = key.getValue().stream().filter(Answer::first).toList();
-      softly.assertThat(originals).as("first answers for " + key.getKey()).hasSize(1);
+      softly
+          .assertThat(originals)
+          .as("first answers for " + key.getKey() + " in " + key.getValue())
+          .hasSize(1);
       if (originals.size() != 1) {
         continue;
       }
@@ -254,7 +257,7 @@ class FaultSuiteIT {
           load.submit(
               () -> DuplicateStorm.send(cluster.members(), "restart-", keys, keys * 4, 16, true));
       Thread.sleep(1500);
-      cluster.control().stop(leaving);
+      cluster.control().stop(leaving, FaultCluster.LOCK_TTL);
       stoppedAt = System.currentTimeMillis();
       answers = sent.get(FaultCluster.START_WAIT.toSeconds(), TimeUnit.SECONDS);
     } finally {
@@ -299,7 +302,10 @@ class FaultSuiteIT {
     softly.assertThat(payments.stream().map(Payment::key).distinct().count()).isEqualTo(keys + 1);
     for (Map.Entry<String, List<Answer>> key : byKey.entrySet()) {
       List<Answer> originals = key.getValue().stream().filter(Answer::first).toList();
-      softly.assertThat(originals).as("first answers for " + key.getKey()).hasSize(1);
+      softly
+          .assertThat(originals)
+          .as("first answers for " + key.getKey() + " in " + key.getValue())
+          .hasSize(1);
       if (originals.size() != 1) {
         continue;
       }
@@ -342,7 +348,8 @@ class FaultSuiteIT {
           () -> Payments.paySlowly(victim, key, Duration.ofSeconds(30), Duration.ofSeconds(60)));
       Polling.await(
           victim + " runs the slow payment", FaultCluster.START_WAIT, () -> started(key, victim));
-      Answer whileRunning = Payments.pay(survivor, key, FaultCluster.START_WAIT);
+      Answer whileRunning =
+          Payments.paySlowly(survivor, key, Duration.ZERO, FaultCluster.START_WAIT);
       Polling.await(
           victim + " starts a writer run",
           FaultCluster.START_WAIT,

@@ -1,6 +1,7 @@
 package dev.fenced.arquillian.cluster.faults;
 
 import dev.fenced.arquillian.cluster.ClusterMember;
+import dev.fenced.arquillian.cluster.faults.app.SlowPaymentResource;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -41,14 +42,21 @@ final class Payments {
    */
   static Answer paySlowly(ClusterMember member, String key, Duration work, Duration timeout)
       throws IOException, InterruptedException {
-    return post(member, "api/slow-payments?millis=" + work.toMillis(), key, timeout);
+    return post(member, "api/slow-payments", key, timeout, work);
   }
 
   private static Answer post(ClusterMember member, String path, String key, Duration timeout)
       throws IOException, InterruptedException {
+    return post(member, path, key, timeout, Duration.ZERO);
+  }
+
+  private static Answer post(
+      ClusterMember member, String path, String key, Duration timeout, Duration work)
+      throws IOException, InterruptedException {
     HttpRequest request =
         HttpRequest.newBuilder(member.uri(path))
             .timeout(timeout)
+            .header(SlowPaymentResource.WORK, Long.toString(work.toMillis()))
             .header("Content-Type", "application/json")
             .header("Idempotency-Key", key)
             .POST(HttpRequest.BodyPublishers.ofString(BODY))

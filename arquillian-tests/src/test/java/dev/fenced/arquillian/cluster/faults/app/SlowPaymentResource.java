@@ -10,20 +10,24 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.UUID;
 
 /**
- * {@code POST /api/slow-payments?millis=N}, guarded by {@code @Idempotent} with a lock ttl of
- * {@value #LOCK_TTL}: records that it started, works {@code N} milliseconds, records that it
- * finished, and answers 201 with the member and a fresh payment id. A server killed or frozen while
- * it works leaves a {@code started} without a {@code finished}.
+ * {@code POST /api/slow-payments} with the header {@value #WORK} (milliseconds), guarded by
+ * {@code @Idempotent} with a lock ttl of {@value #LOCK_TTL}: records that it started, works that
+ * long, records that it finished, and answers 201 with the member and a fresh payment id. A server
+ * killed or frozen while it works leaves a {@code started} without a {@code finished}. The work
+ * time is a header, outside the request's fingerprint, so a retry may work less than the first
+ * request.
  */
 @Path("slow-payments")
 @RequestScoped
 public class SlowPaymentResource {
+
+  /** The request header giving the work time in milliseconds. */
+  public static final String WORK = "Work-Millis";
 
   /** The lock ttl of its claims: how soon a retry may take over from a dead server. */
   public static final String LOCK_TTL = "3s";
@@ -35,7 +39,7 @@ public class SlowPaymentResource {
    * Takes a slow payment.
    *
    * @param key the idempotency key
-   * @param millis how long it works
+   * @param millis how long it works (header {@value #WORK})
    * @param body the JSON payment
    * @return 201 with {@code {"key":...,"member":...,"payment":...}}
    * @throws InterruptedException when interrupted while working
@@ -45,7 +49,7 @@ public class SlowPaymentResource {
   @Consumes(MediaType.APPLICATION_JSON)
   @Produces(MediaType.APPLICATION_JSON)
   public Response pay(
-      @HeaderParam("Idempotency-Key") String key, @QueryParam("millis") long millis, String body)
+      @HeaderParam("Idempotency-Key") String key, @HeaderParam(WORK) long millis, String body)
       throws InterruptedException {
     records.run(key, member.name(), "started", System.currentTimeMillis());
     Thread.sleep(millis);
