@@ -22,9 +22,10 @@ public final class ServerProcess {
   }
 
   /**
-   * The one descendant process with {@code argument} on its command line.
+   * The one descendant Java process with {@code argument} on its command line.
    *
-   * @param argument e.g. {@code -Djboss.socket.binding.port-offset=700}
+   * @param argument e.g. {@code -Djboss.socket.binding.port-offset=700}, or a Liberty server's name
+   *     (Liberty passes JVM options in {@code JAVA_TOOL_OPTIONS}, not on the command line)
    * @return the process
    * @throws IllegalStateException when no process or more than one has it
    */
@@ -38,6 +39,8 @@ public final class ServerProcess {
                         .arguments()
                         .map(a -> Arrays.asList(a).contains(argument))
                         .orElse(false))
+            // a launcher script (Liberty's bin/server) may carry the argument too: the JVM is meant
+            .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false))
             .toList();
     if (matches.size() != 1) {
       throw new IllegalStateException(
