@@ -1,11 +1,15 @@
 package dev.fenced.arquillian.cluster.faults;
 
+import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.CUT_AT_BARE_CR;
+import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.DEFAULT_SERVLET_REFUSES_POST;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.KEY_INVALID;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.MALFORMED_HTTP;
+import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.METHOD_CASE_IGNORED;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.NOT_ALLOWED;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.NOT_FOUND;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.OPTIONS;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.RAN;
+import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.TAB_TURNED_INTO_SPACE;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.TOO_LARGE;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.UNSUPPORTED_TYPE;
 
@@ -24,12 +28,11 @@ enum BadInput {
   KEY_255(Category.KEY, "255 characters, bare or quoted", RAN),
   KEY_256(Category.KEY, "256 or more characters, bare or quoted", KEY_INVALID),
   KEY_UNICODE(Category.KEY, "a non-ASCII character (UTF-8 bytes)", KEY_INVALID),
-  KEY_TAB(Category.KEY, "a tab inside the key", KEY_INVALID),
+  KEY_TAB(Category.KEY, "a tab inside the key", KEY_INVALID, TAB_TURNED_INTO_SPACE),
   KEY_CONTROL(
-      Category.KEY,
-      "a control character (NUL, SOH, ESC, US, DEL, CR)",
-      KEY_INVALID,
-      MALFORMED_HTTP),
+      Category.KEY, "a control character (NUL, SOH, ESC, US, DEL)", KEY_INVALID, MALFORMED_HTTP),
+  KEY_BARE_CR(
+      Category.KEY, "a bare CR inside the key", KEY_INVALID, MALFORMED_HTTP, CUT_AT_BARE_CR),
   KEY_PADDED(Category.KEY, "spaces and tabs around the key (optional whitespace)", RAN),
   KEY_QUOTED(Category.KEY, "a structured-field string, with escapes", RAN),
   KEY_QUOTED_BROKEN(
@@ -56,7 +59,14 @@ enum BadInput {
   METHOD_NOT_ALLOWED(Category.METHOD_OR_PATH, "GET, PUT, DELETE, PATCH, HEAD", NOT_ALLOWED),
   METHOD_OPTIONS(Category.METHOD_OR_PATH, "OPTIONS", OPTIONS),
   METHOD_UNKNOWN(Category.METHOD_OR_PATH, "an unknown method token", NOT_ALLOWED),
-  PATH_UNKNOWN(Category.METHOD_OR_PATH, "a path no resource has", NOT_FOUND),
+  METHOD_LOWER_CASE(
+      Category.METHOD_OR_PATH, "post in lower or mixed case", NOT_ALLOWED, METHOD_CASE_IGNORED),
+  PATH_UNKNOWN(Category.METHOD_OR_PATH, "a path below api/ no resource has", NOT_FOUND),
+  PATH_OUTSIDE_APPLICATION(
+      Category.METHOD_OR_PATH,
+      "a path outside the JAX-RS application",
+      NOT_FOUND,
+      DEFAULT_SERVLET_REFUSES_POST),
   PATH_EQUIVALENT(Category.METHOD_OR_PATH, "the path with a trailing slash or a query", RAN);
 
   /** What a class of bad input varies. */

@@ -53,6 +53,24 @@ record FuzzFindings(List<FuzzAnswer> answers, List<String> storedKeys, List<Paym
     return answers.stream().filter(a -> !a.documented()).toList();
   }
 
+  /**
+   * The undocumented answers by request class and answer, each with its count and one example.
+   *
+   * @return e.g. {@code KEY_TAB -> 201} to {@code 24 x 201 from a ... to #5 ...}
+   */
+  Map<String, String> undocumentedByClass() {
+    Map<String, List<FuzzAnswer>> groups =
+        undocumented().stream()
+            .collect(
+                Collectors.groupingBy(
+                    a -> a.request().input() + " -> " + a.kind(),
+                    TreeMap::new,
+                    Collectors.toList()));
+    Map<String, String> summary = new TreeMap<>();
+    groups.forEach((group, list) -> summary.put(group, list.size() + " x, e.g. " + list.get(0)));
+    return summary;
+  }
+
   /** The answers with a 5xx status. */
   List<FuzzAnswer> serverErrors() {
     return answers.stream().filter(a -> a.status() >= 500).toList();

@@ -83,8 +83,8 @@ final class FuzzRequests {
           draft.key(tag + "-" + pick("\u00e9", "\u00fc", "\u2603", "\ud83d\ude00", "\u00a0"), true);
       case KEY_TAB -> draft.key(tag + "\t" + word(), true);
       case KEY_CONTROL ->
-          draft.key(
-              tag + pick("\u0000", "\u0001", "\u001b", "\u001f", "\u007f", "\r") + word(), true);
+          draft.key(tag + pick("\u0000", "\u0001", "\u001b", "\u001f", "\u007f") + word(), true);
+      case KEY_BARE_CR -> draft.key(tag + "\r" + word(), true);
       case KEY_PADDED -> draft.key(pick(" ", "\t", " \t ") + tag + pick(" ", "\t", "\t "), true);
       case KEY_QUOTED ->
           draft.key(
@@ -167,18 +167,19 @@ final class FuzzRequests {
         draft.contentType = null;
       }
       case METHOD_UNKNOWN -> {
-        draft.method = pick("BREW", "FUZZ", "post", "PURGE");
+        draft.method = pick("BREW", "FUZZ", "PURGE");
+        draft.key(tag, false);
+      }
+      case METHOD_LOWER_CASE -> {
+        draft.method = pick("post", "Post");
         draft.key(tag, false);
       }
       case PATH_UNKNOWN -> {
-        draft.path =
-            pick(
-                "api/nothing",
-                "api/payment",
-                "api/payments/1",
-                "api/payments/x/y",
-                "API/payments",
-                "nothing-here");
+        draft.path = pick("api/nothing", "api/payment", "api/payments/1", "api/payments/x/y");
+        draft.key(tag, false);
+      }
+      case PATH_OUTSIDE_APPLICATION -> {
+        draft.path = pick("API/payments", "nothing-here", "payments");
         draft.key(tag, false);
       }
       case PATH_EQUIVALENT -> {
