@@ -2,6 +2,7 @@ package dev.fenced.arquillian.cluster.faults;
 
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.CUT_AT_BARE_CR;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.DEFAULT_SERVLET_REFUSES_POST;
+import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.INVALID_LENGTH_IGNORED;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.KEY_INVALID;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.MALFORMED_HTTP;
 import static dev.fenced.arquillian.cluster.faults.DocumentedAnswer.METHOD_CASE_IGNORED;
@@ -55,7 +56,10 @@ enum BadInput {
   CONTENT_TYPE_MISSING(Category.BODY, "a body without Content-Type", UNSUPPORTED_TYPE),
   CONTENT_TYPE_JSON_VARIANT(Category.BODY, "application/json in another case, with charset", RAN),
   CONTENT_LENGTH_INVALID(
-      Category.BODY, "a Content-Length that is no number or negative", MALFORMED_HTTP),
+      Category.BODY,
+      "a Content-Length that is no number or negative",
+      MALFORMED_HTTP,
+      INVALID_LENGTH_IGNORED),
   METHOD_NOT_ALLOWED(Category.METHOD_OR_PATH, "GET, PUT, DELETE, PATCH, HEAD", NOT_ALLOWED),
   METHOD_OPTIONS(Category.METHOD_OR_PATH, "OPTIONS", OPTIONS),
   METHOD_UNKNOWN(Category.METHOD_OR_PATH, "an unknown method token", NOT_ALLOWED),

@@ -182,6 +182,7 @@ class FaultSuiteIT {
     Figures.record("fuzz", "side effects", found.payments().size());
     Figures.record("fuzz", "undocumented answers", found.undocumented().size());
     Figures.record("fuzz", "duration", seconds + " s");
+    found.undocumented().forEach(a -> System.out.println("FUZZ undocumented " + a));
 
     SoftAssertions softly = new SoftAssertions();
     softly.assertThat(answers).as("requests sent").hasSizeGreaterThanOrEqualTo(size);
