@@ -182,6 +182,9 @@ class FaultSuiteIT {
     Figures.record("fuzz", "side effects", found.payments().size());
     Figures.record("fuzz", "undocumented answers", found.undocumented().size());
     Figures.record("fuzz", "duration", seconds + " s");
+    found
+        .kindsByInput()
+        .forEach((input, kinds) -> System.out.println("FUZZ " + input + " " + kinds));
     found.undocumented().forEach(a -> System.out.println("FUZZ undocumented " + a));
 
     SoftAssertions softly = new SoftAssertions();

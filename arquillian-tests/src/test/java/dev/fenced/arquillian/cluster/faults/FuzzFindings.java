@@ -48,6 +48,16 @@ record FuzzFindings(List<FuzzAnswer> answers, List<String> storedKeys, List<Paym
             Collectors.groupingBy(a -> a.request().input(), TreeMap::new, Collectors.counting()));
   }
 
+  /** The answers of each request class, by kind. */
+  Map<BadInput, Map<String, Long>> kindsByInput() {
+    return answers.stream()
+        .collect(
+            Collectors.groupingBy(
+                a -> a.request().input(),
+                TreeMap::new,
+                Collectors.groupingBy(FuzzAnswer::kind, TreeMap::new, Collectors.counting())));
+  }
+
   /** The answers the documented table does not allow for their request's class. */
   List<FuzzAnswer> undocumented() {
     return answers.stream().filter(a -> !a.documented()).toList();
