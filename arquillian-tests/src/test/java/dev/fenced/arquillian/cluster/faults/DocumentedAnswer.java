@@ -45,7 +45,7 @@ record DocumentedAnswer(int status, String code, String source) {
   /**
    * Widened, not in the documentation: WildFly's HTTP server (Undertow) turns a tab inside a field
    * value into a space before the application sees it, so Fenced gets a valid key and the method
-   * runs (under the key with the space).
+   * runs (under the key with the space). Open Liberty passes the tab: 400.
    */
   static final DocumentedAnswer TAB_TURNED_INTO_SPACE =
       new DocumentedAnswer(
@@ -60,18 +60,19 @@ record DocumentedAnswer(int status, String code, String source) {
       new DocumentedAnswer(201, null, "widened: Undertow ends a field value at a bare CR");
 
   /**
-   * Widened, not in the documentation: outside the JAX-RS application's path the servlet
-   * container's default servlet answers, and it takes only {@code GET} and {@code HEAD}.
+   * Widened, not in the documentation: outside the JAX-RS application's path WildFly's default
+   * servlet answers, and it refuses {@code POST} with 405 (Open Liberty answers 404).
    */
   static final DocumentedAnswer DEFAULT_SERVLET_REFUSES_POST =
       new DocumentedAnswer(405, null, "widened: the default servlet refuses POST");
 
   /**
-   * Widened, not in the documentation: WildFly runs {@code post} (any case) as {@code POST}, though
-   * method names are case-sensitive (RFC 9110 section 9.1); Fenced guards it as any POST.
+   * Widened, not in the documentation: WildFly and Open Liberty both run {@code post} or {@code
+   * Post} as {@code POST}, though method names are case-sensitive (RFC 9110 section 9.1); Fenced
+   * guards it as any request with a valid key.
    */
   static final DocumentedAnswer METHOD_CASE_IGNORED =
-      new DocumentedAnswer(201, null, "widened: WildFly takes post as POST");
+      new DocumentedAnswer(201, null, "widened: both servers take post as POST");
 
   /**
    * Widened, not in the documentation: Open Liberty runs a request whose {@code Content-Length} is
