@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -172,6 +173,69 @@ class FaultSuiteIT {
         .as("5xx answers")
         .isEmpty();
     softly.assertAll();
+  }
+
+  @Test
+  @Order(2)
+  void bad_input_gets_a_documented_answer_and_stores_nothing_for_a_rejected_request()
+      throws Exception {
+    int size = Integer.getInteger(FuzzRequests.SIZE, FuzzRequests.DEFAULT_SIZE);
+    long seed = Long.getLong("fenced.faults.fuzz.seed", 15);
+    List<FuzzRequest> requests = FuzzRequests.generate(seed, size);
+    int recordsBefore = IdempotencyRecords.keys().size();
+    long start = System.nanoTime();
+    List<FuzzAnswer> answers = FuzzBarrage.send(cluster.members(), requests);
+    long seconds = (System.nanoTime() - start) / 1_000_000_000;
+    List<String> recordsAfter = IdempotencyRecords.keys();
+    FuzzFindings found = FuzzFindings.of(answers, recordsAfter, cluster.records().payments());
+
+    Figures.record("fuzz", "requests sent (seed)", answers.size() + " (" + seed + ")");
+    Figures.record("fuzz", "answers", found.byKind());
+    Figures.record("fuzz", "requests by class", found.byInput());
+    Figures.record("fuzz", "rejected requests", found.rejected().size());
+    Figures.record(
+        "fuzz",
+        "records stored (first 201s)",
+        (recordsAfter.size() - recordsBefore) + " (" + found.ran().size() + ")");
+    Figures.record("fuzz", "side effects", found.payments().size());
+    Figures.record("fuzz", "undocumented answers", found.undocumented().size());
+    Figures.record("fuzz", "duration", seconds + " s");
+    found
+        .kindsByInput()
+        .forEach((input, kinds) -> System.out.println("FUZZ " + input + " " + kinds));
+    found.undocumented().forEach(a -> System.out.println("FUZZ undocumented " + a));
+
+    SoftAssertions softly = new SoftAssertions();
+    softly.assertThat(answers).as("requests sent").hasSizeGreaterThanOrEqualTo(size);
+    softly.assertThat(found.unanswered()).as("requests without an answer").isEmpty();
+    softly.assertThat(found.serverErrors()).as("5xx answers").isEmpty();
+    softly
+        .assertThat(found.undocumentedByClass())
+        .as("answers outside the documented table (%d)", found.undocumented().size())
+        .isEmpty();
+    softly
+        .assertThat(found.answersOf(intersection(found.stored(), found.rejected())))
+        .as("rejected requests with a stored record")
+        .isEmpty();
+    softly
+        .assertThat(found.stored())
+        .as("the requests with a stored record are those that ran")
+        .isEqualTo(found.ran());
+    softly.assertThat(found.storedMoreThanOnce()).as("requests with several records").isEmpty();
+    softly
+        .assertThat(recordsAfter.size() - recordsBefore)
+        .as("records the fuzz added")
+        .isEqualTo(found.ran().size());
+    softly
+        .assertThat(found.paid())
+        .as("side effects exist for the requests that ran")
+        .isEqualTo(found.ran());
+    softly.assertThat(found.paidMoreThanOnce()).as("requests with several side effects").isEmpty();
+    softly.assertAll();
+  }
+
+  private static Set<Integer> intersection(Set<Integer> some, Set<Integer> others) {
+    return some.stream().filter(others::contains).collect(Collectors.toSet());
   }
 
   @Test
