@@ -156,4 +156,24 @@ class FaultSuiteIT {
         .isEmpty();
     softly.assertAll();
   }
+
+  @Test
+  @Order(3)
+  void
+      while_the_store_resets_every_connection_guarded_calls_answer_503_in_time_nothing_runs_and_all_recovers_without_a_restart()
+          throws Exception {
+    SoftAssertions softly = new SoftAssertions();
+    new StoreOutage(cluster, StoreOutage.Form.RESET).prove(softly);
+    softly.assertAll();
+  }
+
+  @Test
+  @Order(4)
+  void
+      while_the_store_is_a_black_hole_guarded_calls_answer_503_in_time_nothing_runs_and_all_recovers_without_a_restart()
+          throws Exception {
+    SoftAssertions softly = new SoftAssertions();
+    new StoreOutage(cluster, StoreOutage.Form.BLACK_HOLE).prove(softly);
+    softly.assertAll();
+  }
 }
