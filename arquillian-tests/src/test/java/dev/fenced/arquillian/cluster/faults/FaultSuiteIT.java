@@ -239,6 +239,23 @@ class FaultSuiteIT {
   }
 
   @Test
+  @Order(3)
+  void a_store_that_resets_every_connection_gets_503_in_time_runs_nothing_and_recovers_unaided()
+      throws Exception {
+    SoftAssertions softly = new SoftAssertions();
+    new StoreOutage(cluster, StoreOutage.Form.RESET).prove(softly);
+    softly.assertAll();
+  }
+
+  @Test
+  @Order(4)
+  void a_black_holed_store_gets_503_in_time_runs_nothing_and_recovers_unaided() throws Exception {
+    SoftAssertions softly = new SoftAssertions();
+    new StoreOutage(cluster, StoreOutage.Form.BLACK_HOLE).prove(softly);
+    softly.assertAll();
+  }
+
+  @Test
   @Order(5)
   void a_server_frozen_past_its_lease_loses_it_on_waking_and_the_resource_refuses_its_old_token()
       throws Exception {
