@@ -1,9 +1,11 @@
 package dev.fenced.arquillian.cluster;
 
+import dev.fenced.tck.locks.common.Polling;
 import dev.fenced.tck.support.FrozenProcess;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.BooleanSupplier;
 import org.jboss.arquillian.container.test.api.ContainerController;
 import org.jboss.arquillian.container.test.api.Deployer;
 import org.jboss.as.controller.client.ModelControllerClient;
@@ -37,6 +39,25 @@ public final class ClusterControl {
   public void start(ClusterMember member) {
     servers.start(member.name());
     deployer.deploy(member.name());
+  }
+
+  /**
+   * Starts a cluster in order: {@code first}, until {@code ready} holds (it runs the job, leads),
+   * then {@code second}, until it answers.
+   *
+   * @param first the member started first
+   * @param ready what {@code first} must show before {@code second} starts, e.g. that it leads
+   * @param second the member that joins
+   * @param wait how long each may take
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public void startInOrder(
+      ClusterMember first, BooleanSupplier ready, ClusterMember second, Duration wait)
+      throws InterruptedException {
+    start(first);
+    Polling.await(first + " runs the job and leads", wait, ready);
+    start(second);
+    Polling.await(second + " answers", wait, second::answers);
   }
 
   /**

@@ -24,12 +24,19 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * The WAR of one cluster member: the application of {@code cluster.app}, the PostgreSQL driver for
  * its records, and what the run's store provider adds ({@link TckDeployment}: the JPA or Redis
  * store). Its configuration names the member, points the records at the run's schema and sets a
- * short lock ttl ({@value #LOCK_TTL}) for every job lease, run lock and election lease.
+ * short lock ttl ({@value #LOCK_TTL}) for every job lease, run lock and election lease, and {@value
+ * #IDEMPOTENCY_LOCK_TTL} for idempotency claims.
  */
 public final class ClusterDeployment {
 
   /** The ttl of every lock, lease and election of the cluster application. */
   public static final String LOCK_TTL = "3s";
+
+  /**
+   * The lock ttl of every {@code @Idempotent} claim that sets none ({@code
+   * fenced.idempotency.lock-ttl}): how long a claim whose owner is gone keeps its key.
+   */
+  public static final String IDEMPOTENCY_LOCK_TTL = "10s";
 
   private static final ArchivePath PERSISTENCE_XML =
       ArchivePaths.create("WEB-INF/classes/META-INF/persistence.xml");
@@ -63,7 +70,8 @@ public final class ClusterDeployment {
             .classes(more)
             .config(Member.PROPERTY, member.name())
             .config(RecordTables.URL, records.url())
-            .config("fenced.locks.ttl", LOCK_TTL);
+            .config("fenced.locks.ttl", LOCK_TTL)
+            .config("fenced.idempotency.lock-ttl", IDEMPOTENCY_LOCK_TTL);
     if (records.user() != null) {
       deployment.config(RecordTables.USER, records.user());
     }

@@ -91,12 +91,8 @@ class TwoServerClusterIT {
         return;
       }
       try {
-        ClusterControl control = new ClusterControl(servers, deployer);
-        control.start(A);
-        Polling.await(
-            "a runs the job and leads", START_WAIT, () -> ticksBy(A, 0) > 0 && A.leadsNow());
-        control.start(B);
-        Polling.await("b answers", START_WAIT, B::answers);
+        new ClusterControl(servers, deployer)
+            .startInOrder(A, () -> ticksBy(A, 0) > 0 && A.leadsNow(), B, START_WAIT);
         bothRunningSince = Instant.now();
       } catch (Throwable e) {
         startFailure = e;

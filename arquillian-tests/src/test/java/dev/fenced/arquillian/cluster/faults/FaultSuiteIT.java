@@ -93,13 +93,13 @@ class FaultSuiteIT {
         return;
       }
       try {
-        cluster.control().start(A);
-        Polling.await(
-            "a runs the writer job and leads",
-            FaultCluster.START_WAIT,
-            () -> cluster.writerOwner().isPresent() && A.leadsNow());
-        cluster.control().start(B);
-        Polling.await("b answers", FaultCluster.START_WAIT, B::answers);
+        cluster
+            .control()
+            .startInOrder(
+                A,
+                () -> cluster.writerOwner().isPresent() && A.leadsNow(),
+                B,
+                FaultCluster.START_WAIT);
         started = true;
       } catch (Throwable e) {
         startFailure = e;
@@ -142,31 +142,16 @@ class FaultSuiteIT {
         .isGreaterThanOrEqualTo(requests);
     softly.assertThat(payments).as("side effects").hasSize(keys);
     softly.assertThat(payments.stream().map(Payment::key).distinct().count()).isEqualTo(keys);
-    int crossServerReplays = 0;
-    for (Map.Entry<String, List<Answer>> key : byKey.entrySet()) {
-      List<Answer> originals = key.getValue().stream().filter(Answer::first).toList();
-      softly
-          .assertThat(originals)
-          .as("first answers for " + key.getKey() + " in " + key.getValue())
-          .hasSize(1);
-      if (originals.size() != 1) {
-        continue;
-      }
-      Answer original = originals.get(0);
-      for (Answer other : key.getValue()) {
-        if (other == original) {
-          continue;
-        }
-        if (other.status() == 409) {
-          softly.assertThat(other.retryAfter()).as("Retry-After of " + other).isPresent();
-          continue;
-        }
-        softly.assertThat(other.replays(original)).as("a byte-identical replay: " + other).isTrue();
-        if (!other.member().equals(original.member())) {
-          crossServerReplays++;
-        }
-      }
-    }
+    Map<String, Answer> firsts = KeyAnswers.assertOneRunEach(softly, byKey);
+    softly
+        .assertThat(answers)
+        .as("answers that are neither a first answer, a replay nor a 409")
+        .allMatch(a -> a.status() == 201 || a.status() == 409);
+    long crossServerReplays =
+        answers.stream()
+            .filter(a -> a.replayed() && firsts.containsKey(a.key()))
+            .filter(a -> !a.member().equals(firsts.get(a.key()).member()))
+            .count();
     softly.assertThat(crossServerReplays).as("replays by the other server").isPositive();
     softly
         .assertThat(answers.stream().filter(a -> a.status() >= 500).toList())
@@ -388,20 +373,9 @@ class FaultSuiteIT {
         .as("side effects, the one after the restart included")
         .hasSize(keys + 1);
     softly.assertThat(payments.stream().map(Payment::key).distinct().count()).isEqualTo(keys + 1);
-    for (Map.Entry<String, List<Answer>> key : byKey.entrySet()) {
-      List<Answer> originals = key.getValue().stream().filter(Answer::first).toList();
-      softly
-          .assertThat(originals)
-          .as("first answers for " + key.getKey() + " in " + key.getValue())
-          .hasSize(1);
-      if (originals.size() != 1) {
-        continue;
-      }
-      Answer original = originals.get(0);
-      softly
-          .assertThat(key.getValue())
-          .as("every 201 of " + key.getKey() + " is the first or its byte-identical replay")
-          .allMatch(a -> a.status() != 201 || a == original || a.replays(original));
+    Map<String, Answer> firsts = KeyAnswers.assertOneRunEach(softly, byKey);
+    for (Map.Entry<String, Answer> key : firsts.entrySet()) {
+      Answer original = key.getValue();
       Answer replay = Payments.pay(staying, key.getKey(), FaultCluster.START_WAIT);
       softly
           .assertThat(replay.replays(original))

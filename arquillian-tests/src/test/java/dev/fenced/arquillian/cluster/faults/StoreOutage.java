@@ -1,5 +1,6 @@
 package dev.fenced.arquillian.cluster.faults;
 
+import dev.fenced.arquillian.cluster.ClusterDeployment;
 import dev.fenced.arquillian.cluster.ClusterMember;
 import dev.fenced.arquillian.cluster.ClusterRecords.LeadershipChange;
 import dev.fenced.arquillian.cluster.ClusterRecords.Payment;
@@ -83,11 +84,9 @@ final class StoreOutage {
    */
   static final Duration RECOVERY = TckTimeouts.scaled(Duration.ofSeconds(30));
 
-  /**
-   * The lock ttl of {@code api/payments}: the default of {@code fenced.idempotency.lock-ttl}, which
-   * the cluster application keeps.
-   */
-  static final Duration PAYMENT_LOCK_TTL = Duration.ofSeconds(60);
+  /** The lock ttl of {@code api/payments}: the cluster application's {@code lock-ttl}. */
+  static final Duration PAYMENT_LOCK_TTL =
+      Duration.parse("PT" + ClusterDeployment.IDEMPOTENCY_LOCK_TTL);
 
   private static final Pattern UNAVAILABLE =
       Pattern.compile("\"code\"\\s*:\\s*\"IDEMPOTENCY_STORE_UNAVAILABLE\"");
