@@ -8,11 +8,13 @@ import dev.fenced.arquillian.cluster.ClusterRecords.RunEvent;
 import dev.fenced.arquillian.cluster.ClusterRecords.Write;
 import dev.fenced.arquillian.cluster.faults.app.FencedWriterJob;
 import dev.fenced.arquillian.harness.StoreLink;
+import dev.fenced.tck.locks.common.Polling;
 import dev.fenced.tck.support.FaultProxy;
 import dev.fenced.tck.support.TckTimeouts;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What a fault scenario works with: the two members, their control, the records they write, the
@@ -77,6 +79,38 @@ record FaultCluster(ClusterMember a, ClusterMember b, ClusterControl control) {
     }
     String name = runs.get(runs.size() - 1).member();
     return Optional.of(name.equals(a.name()) ? a : b);
+  }
+
+  /**
+   * Waits until a member starts a writer run, and names it: the job's owner now, in the middle of a
+   * run (an earlier scenario may have moved the job).
+   *
+   * @return the member whose writer run started less than 400 ms ago
+   * @throws InterruptedException when interrupted
+   */
+  ClusterMember awaitWriterRunStart() throws InterruptedException {
+    AtomicReference<ClusterMember> starter = new AtomicReference<>();
+    Polling.await(
+        "a member starts a writer run",
+        START_WAIT,
+        () -> {
+          starter.set(writerRunStartedJustNow().orElse(null));
+          return starter.get() != null;
+        });
+    return starter.get();
+  }
+
+  private Optional<ClusterMember> writerRunStartedJustNow() {
+    List<RunEvent> runs =
+        records().runs().stream().filter(r -> r.key().equals(FencedWriterJob.NAME)).toList();
+    if (runs.isEmpty()) {
+      return Optional.empty();
+    }
+    RunEvent last = runs.get(runs.size() - 1);
+    if (!last.event().equals("started") || System.currentTimeMillis() - last.atMillis() >= 400) {
+      return Optional.empty();
+    }
+    return members().stream().filter(m -> m.name().equals(last.member())).findFirst();
   }
 
   /**

@@ -310,8 +310,7 @@ class FaultSuiteIT {
   @Order(6)
   void a_graceful_restart_during_load_hands_the_leases_over_at_once_and_loses_no_outcome()
       throws Exception {
-    ClusterMember leaving =
-        cluster.writerOwner().orElseThrow(() -> new IllegalStateException("no writer job runs"));
+    ClusterMember leaving = cluster.awaitWriterRunStart();
     ClusterMember staying = cluster.other(leaving);
     boolean led = leaving.leadsNow();
     int keys = Integer.getInteger("fenced.faults.restart.keys", 100);
@@ -400,8 +399,7 @@ class FaultSuiteIT {
   @Order(7)
   void a_server_killed_mid_handler_and_mid_job_is_replaced_once_after_the_ttl_and_never_before()
       throws Exception {
-    ClusterMember victim =
-        cluster.writerOwner().orElseThrow(() -> new IllegalStateException("no writer job runs"));
+    ClusterMember victim = cluster.awaitWriterRunStart();
     ClusterMember survivor = cluster.other(victim);
     String key = "kill-" + victim;
     ExecutorService client = Executors.newSingleThreadExecutor();

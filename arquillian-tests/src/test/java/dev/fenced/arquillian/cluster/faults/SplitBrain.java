@@ -41,14 +41,10 @@ record SplitBrain(
    * @throws Exception when a member does not answer or the job has no owner
    */
   static SplitBrain play(FaultCluster cluster) throws Exception {
-    ClusterMember owner =
-        cluster.writerOwner().orElseThrow(() -> new IllegalStateException("no writer job runs"));
+    // freeze the job's owner right after a run started, so that it still has writes to make when
+    // it wakes
+    ClusterMember owner = cluster.awaitWriterRunStart();
     ClusterMember taker = cluster.other(owner);
-    // freeze right after a run started, so that it still has writes to make when it wakes
-    Polling.await(
-        owner + " starts a writer run",
-        FaultCluster.START_WAIT,
-        () -> startedJustNow(cluster, owner));
     boolean led = owner.leadsNow();
     long frozenAt;
     long thawedAt;
@@ -64,17 +60,6 @@ record SplitBrain(
     }
     Thread.sleep(SETTLE.toMillis());
     return new SplitBrain(owner, taker, frozenAt, thawedAt, led);
-  }
-
-  private static boolean startedJustNow(FaultCluster cluster, ClusterMember owner) {
-    List<RunEvent> runs = writerRuns(cluster);
-    if (runs.isEmpty()) {
-      return false;
-    }
-    RunEvent last = runs.get(runs.size() - 1);
-    return last.member().equals(owner.name())
-        && last.event().equals("started")
-        && System.currentTimeMillis() - last.atMillis() < 400;
   }
 
   static List<RunEvent> writerRuns(FaultCluster cluster) {
