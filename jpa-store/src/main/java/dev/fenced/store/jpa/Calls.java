@@ -10,8 +10,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One store call: its own transaction, pinned to READ COMMITTED and bounded by the query timeout,
- * retried when PostgreSQL reports a transient conflict, failures translated, arguments checked.
+ * One store call: its own transaction, pinned to READ COMMITTED, bounded by the query timeout and
+ * ended by PostgreSQL when it stalls before its commit, retried when PostgreSQL reports a transient
+ * conflict, failures translated, arguments checked.
  */
 final class Calls {
 
@@ -25,11 +26,13 @@ final class Calls {
   Calls(StoreTransactions transactions, StoreSettings settings) {
     this.transactions = Objects.requireNonNull(transactions, "transactions");
     this.settings = Objects.requireNonNull(settings, "settings");
-    // SET TRANSACTION must be the transaction's first statement; both settings end with it
+    // SET TRANSACTION must be the transaction's first statement; all settings end with it
     this.prelude =
         "SET TRANSACTION ISOLATION LEVEL READ COMMITTED;"
             + " SET LOCAL statement_timeout = "
-            + settings.queryTimeoutMillis();
+            + settings.queryTimeoutMillis()
+            + "; SET LOCAL idle_in_transaction_session_timeout = "
+            + StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS;
   }
 
   StoreSettings settings() {

@@ -27,6 +27,17 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
   /** The default query timeout: 5 seconds. */
   static final long DEFAULT_QUERY_TIMEOUT_MILLIS = 5_000;
 
+  /**
+   * How long a store transaction may sit idle between its statements and its commit: 1 second.
+   * PostgreSQL ends the session of one idle longer ({@code SET LOCAL
+   * idle_in_transaction_session_timeout}), which rolls it back and unlocks its row. Without it an
+   * instance frozen (or partitioned) after its statement and before its {@code COMMIT} would keep
+   * the row locked, and no other instance could take over a lease that expired on the store's clock
+   * until that instance thawed. In a store call the gap is a few Java statements; a call that
+   * overruns it fails closed ({@code StoreUnavailableException}).
+   */
+  static final long IDLE_IN_TRANSACTION_TIMEOUT_MILLIS = 1_000;
+
   /** The longest query timeout accepted: 10 minutes. */
   static final long MAX_QUERY_TIMEOUT_MILLIS = 600_000;
 

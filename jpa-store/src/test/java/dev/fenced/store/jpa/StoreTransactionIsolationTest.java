@@ -126,7 +126,12 @@ class StoreTransactionIsolationTest {
     return new StoreTransactions() {
       @Override
       public <T> T inNewTransaction(Function<EntityManager, T> work) {
-        return work.apply(caller);
+        T result = work.apply(caller);
+        // the store's idle bound would otherwise end the caller's transaction the test holds open
+        caller
+            .createNativeQuery("SET LOCAL idle_in_transaction_session_timeout = 0")
+            .executeUpdate();
+        return result;
       }
     };
   }
