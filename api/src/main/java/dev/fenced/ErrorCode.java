@@ -34,7 +34,12 @@ public enum ErrorCode {
   /** A held lock was lost: another holder may be in the critical section now. */
   LOCK_LOST(409, "Lock lost"),
   /** The lock store could not be reached; the guarded work was not run. */
-  LOCK_STORE_UNAVAILABLE(503, "Lock store unavailable");
+  LOCK_STORE_UNAVAILABLE(503, "Lock store unavailable"),
+  /**
+   * A write carried a fencing token lower than one the resource already admitted: a newer holder of
+   * the lock has written since. The write's transaction rolls back.
+   */
+  FENCING_TOKEN_STALE(409, "Fencing token stale");
 
   private final int httpStatus;
   private final String title;

@@ -27,3 +27,11 @@ CREATE INDEX IF NOT EXISTS fenced_locks_expires_at ON fenced_locks (expires_at);
 
 -- Fencing tokens: one sequence for every key, drawn inside the acquiring statement.
 CREATE SEQUENCE IF NOT EXISTS fenced_lock_token_seq AS bigint START WITH 1 INCREMENT BY 1 NO CYCLE;
+
+-- The high-water mark of each fenced resource (PostgresFence): the highest fencing token admitted for
+-- it, raised in the transaction of the guarded write. A write with a lower token is refused.
+CREATE TABLE IF NOT EXISTS fenced_high_water (
+    resource    text        NOT NULL PRIMARY KEY,
+    token       bigint      NOT NULL,
+    admitted_at timestamptz NOT NULL
+);

@@ -1,0 +1,70 @@
+package dev.fenced.store.jpa;
+
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * {@link HighWaterMark} on a JDBC connection: the caller's own, or one taken from a JTA datasource
+ * for each call (enlisted in the JTA transaction, closed after the statement).
+ */
+final class JdbcHighWaterMark implements HighWaterMark {
+
+  /** Where the connection comes from. */
+  interface ConnectionSource {
+    Connection get() throws SQLException;
+  }
+
+  private static final String SQL = RAISE.replaceAll("\\?\\d+", "?");
+
+  private final ConnectionSource source;
+  private final boolean closeAfter;
+
+  JdbcHighWaterMark(ConnectionSource source, boolean closeAfter) {
+    this.source = source;
+    this.closeAfter = closeAfter;
+  }
+
+  @Override
+  public boolean raise(String resource, long token, long queryTimeoutMillis) {
+    try {
+      Connection connection = source.get();
+      try {
+        return raise(connection, resource, token, queryTimeoutMillis);
+      } finally {
+        if (closeAfter) {
+          connection.close();
+        }
+      }
+    } catch (SQLException e) {
+      if (StoreFailures.unreachable(e)) {
+        throw new StoreUnavailableException("PostgreSQL fence: admit failed: " + e, e);
+      }
+      throw new IllegalStateException(
+          "PostgreSQL fence: admit failed (does the table fenced_high_water exist?): " + e, e);
+    }
+  }
+
+  private static boolean raise(Connection connection, String resource, long token, long timeout)
+      throws SQLException {
+    // an auto-committed statement would raise the mark whatever became of the guarded write
+    if (connection.getAutoCommit()) {
+      throw new IllegalStateException(NO_TRANSACTION);
+    }
+    try (PreparedStatement statement = connection.prepareStatement(SQL)) {
+      statement.setQueryTimeout((int) Math.max(1, (timeout + 999) / 1000));
+      statement.setString(1, resource);
+      statement.setLong(2, token);
+      try (ResultSet rows = statement.executeQuery()) {
+        return rows.next();
+      }
+    }
+  }
+
+  @Override
+  public void markRollbackOnly() {
+    JtaRollback.mark();
+  }
+}

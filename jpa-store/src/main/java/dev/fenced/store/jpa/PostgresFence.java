@@ -1,0 +1,126 @@
+package dev.fenced.store.jpa;
+
+import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.locks.Fence;
+import dev.fenced.locks.StaleFencingTokenException;
+import jakarta.persistence.EntityManager;
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.Objects;
+import javax.sql.DataSource;
+
+/**
+ * {@link Fence} on PostgreSQL: the high-water mark of each resource is a row of {@code
+ * fenced_high_water} ({@code META-INF/fenced/postgresql/V1__fenced_tables.sql}), raised by one
+ * statement in the caller's own transaction, on the caller's own connection:
+ *
+ * <pre>{@code
+ * INSERT INTO fenced_high_water (resource, token, admitted_at) VALUES (?, ?, clock_timestamp())
+ * ON CONFLICT (resource) DO UPDATE SET token = EXCLUDED.token, admitted_at = EXCLUDED.admitted_at
+ * WHERE fenced_high_water.token <= EXCLUDED.token RETURNING token
+ * }</pre>
+ *
+ * <p>A row back admits the write. None means a higher token was admitted: the transaction is marked
+ * for rollback where this class can reach it (a JTA transaction, a resource-local {@code
+ * EntityTransaction}) and {@link StaleFencingTokenException} is thrown; on a plain JDBC connection
+ * the caller rolls back. The statement locks the resource's row until the caller's transaction
+ * ends, so writers of one resource are ordered by their tokens; it waits for another writer's
+ * transaction at most the query timeout (default 5 s), then fails with {@link
+ * StoreUnavailableException} and PostgreSQL aborts the transaction.
+ *
+ * <p>Usage, with the application's own persistence context:
+ *
+ * <pre>{@code
+ * @PersistenceContext EntityManager em;
+ * @Inject LocksContext run;
+ *
+ * @Schedule(minute = "*", hour = "*") @OnOneInstance
+ * public void export() {                      // an EJB method: a JTA transaction
+ *   PostgresFence.on(em).admit("ledger", run); // the run's token; stale: rolls back
+ *   em.persist(new LedgerEntry(...));
+ * }
+ * }</pre>
+ */
+public final class PostgresFence implements Fence {
+
+  /** The longest resource name: 255 characters. */
+  public static final int MAX_RESOURCE_LENGTH = 255;
+
+  private final HighWaterMark mark;
+  private final long queryTimeoutMillis;
+
+  private PostgresFence(HighWaterMark mark, long queryTimeoutMillis) {
+    this.mark = mark;
+    this.queryTimeoutMillis = queryTimeoutMillis;
+  }
+
+  /**
+   * A fence on the application's entity manager: its statement joins the entity manager's
+   * transaction (JTA or resource-local), which must be active.
+   *
+   * @param entityManager the entity manager that makes the guarded writes
+   * @return the fence
+   */
+  public static PostgresFence on(EntityManager entityManager) {
+    return new PostgresFence(
+        new EntityManagerHighWaterMark(Objects.requireNonNull(entityManager, "entityManager")),
+        StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS);
+  }
+
+  /**
+   * A fence on a JTA datasource: each admission takes a connection from it, enlisted in the current
+   * JTA transaction, which must be active.
+   *
+   * @param dataSource a JTA datasource on the database of the guarded writes
+   * @return the fence
+   */
+  public static PostgresFence on(DataSource dataSource) {
+    Objects.requireNonNull(dataSource, "dataSource");
+    return new PostgresFence(
+        new JdbcHighWaterMark(dataSource::getConnection, true),
+        StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS);
+  }
+
+  /**
+   * A fence on a JDBC connection with auto-commit off: its statement runs in that connection's
+   * transaction. After a {@link StaleFencingTokenException} the caller rolls it back.
+   *
+   * @param connection the connection that makes the guarded writes
+   * @return the fence
+   */
+  public static PostgresFence on(Connection connection) {
+    Objects.requireNonNull(connection, "connection");
+    return new PostgresFence(
+        new JdbcHighWaterMark(() -> connection, false), StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS);
+  }
+
+  /**
+   * This fence with another bound on waiting for another writer of the resource.
+   *
+   * @param queryTimeout 1 ms to 10 minutes (JDBC counts whole seconds: rounded up)
+   * @return a new fence
+   */
+  public PostgresFence withQueryTimeout(Duration queryTimeout) {
+    return new PostgresFence(mark, StoreSettings.of(queryTimeout).queryTimeoutMillis());
+  }
+
+  @Override
+  public void admit(String resource, long fencingToken) {
+    resource(resource);
+    if (fencingToken < 1) {
+      throw new IllegalArgumentException("fencingToken must be positive, got " + fencingToken);
+    }
+    if (!mark.raise(resource, fencingToken, queryTimeoutMillis)) {
+      mark.markRollbackOnly();
+      throw new StaleFencingTokenException(resource, fencingToken);
+    }
+  }
+
+  private static void resource(String resource) {
+    Calls.text("resource", resource);
+    if (resource.isEmpty() || resource.length() > MAX_RESOURCE_LENGTH) {
+      throw new IllegalArgumentException(
+          "resource must be 1 to " + MAX_RESOURCE_LENGTH + " characters, got " + resource.length());
+    }
+  }
+}
