@@ -69,6 +69,7 @@ public final class ClusterDeployment {
                 TickJob.class)
             .classes(more)
             .config(Member.PROPERTY, member.name())
+            .config(Member.DATASOURCE, member.datasource())
             .config(RecordTables.URL, records.url())
             .config("fenced.locks.ttl", LOCK_TTL)
             .config("fenced.idempotency.lock-ttl", IDEMPOTENCY_LOCK_TTL);

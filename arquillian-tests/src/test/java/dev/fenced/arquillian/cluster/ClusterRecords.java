@@ -1,5 +1,6 @@
 package dev.fenced.arquillian.cluster;
 
+import dev.fenced.arquillian.cluster.app.RecordTables;
 import dev.fenced.tck.support.PostgresServer;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -68,14 +69,26 @@ public final class ClusterRecords {
   public record Loss(String member, String key, long token, String detectedBy, long atMillis) {}
 
   /**
-   * An attempt to write to the fenced resource, in the order the resource saw them.
+   * An attempt to write to the fenced resource, recorded after its transaction ended.
    *
+   * @param attempt its id, which the resource's entry carries when it was written
    * @param member the writer
    * @param token its fencing token
-   * @param accepted whether the resource took it
-   * @param atMillis when (epoch milliseconds)
+   * @param outcome {@code admitted}, {@code refused} or {@code failed} ({@link RecordTables})
+   * @param atMillis when it started (epoch milliseconds)
    */
-  public record Write(String member, long token, boolean accepted, long atMillis) {}
+  public record Write(String attempt, String member, long token, String outcome, long atMillis) {
+
+    /** Whether the resource admitted it and it committed. */
+    public boolean accepted() {
+      return outcome.equals(RecordTables.ADMITTED);
+    }
+
+    /** Whether the resource refused its token. */
+    public boolean refused() {
+      return outcome.equals(RecordTables.REFUSED);
+    }
+  }
 
   private static final Logger LOG = Logger.getLogger(ClusterRecords.class.getName());
   private static final String TABLES =
@@ -90,9 +103,8 @@ public final class ClusterRecords {
                          event text NOT NULL, at_ms bigint NOT NULL);
       CREATE TABLE losses (member text NOT NULL, lock_key text NOT NULL, token bigint NOT NULL,
                            detected_by text NOT NULL, at_ms bigint NOT NULL);
-      CREATE TABLE high_water (resource text PRIMARY KEY, token bigint NOT NULL);
-      CREATE TABLE writes (seq bigserial PRIMARY KEY, member text NOT NULL, token bigint NOT NULL,
-                           accepted boolean NOT NULL, at_ms bigint NOT NULL);
+      CREATE TABLE writes (seq bigserial PRIMARY KEY, attempt text NOT NULL, member text NOT NULL,
+                           token bigint NOT NULL, outcome text NOT NULL, at_ms bigint NOT NULL);
       """;
   private static ClusterRecords created;
 
@@ -224,12 +236,18 @@ public final class ClusterRecords {
   /**
    * Every attempt to write to the fenced resource so far.
    *
-   * @return the attempts, in the order the resource saw them
+   * @return the attempts, in the order they ended
    */
   public List<Write> writes() {
     return query(
-        "SELECT member, token, accepted, at_ms FROM writes ORDER BY seq",
-        row -> new Write(row.getString(1), row.getLong(2), row.getBoolean(3), row.getLong(4)));
+        "SELECT attempt, member, token, outcome, at_ms FROM writes ORDER BY seq",
+        row ->
+            new Write(
+                row.getString(1),
+                row.getString(2),
+                row.getLong(3),
+                row.getString(4),
+                row.getLong(5)));
   }
 
   private interface Row<T> {

@@ -40,11 +40,21 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
           "fenced.tck.store=jpa, but the TCK database was not prepared before the server started:"
               + " is TckStoresSessionListener registered?");
     }
+    addStoreLibrary(archive);
+    archive.addClass(TckPersistenceUnit.class);
+    archive.addAsResource(new StringAsset(persistenceXml()), "META-INF/persistence.xml");
+  }
+
+  /**
+   * Adds {@code fenced-jpa-store.jar} to {@code archive} unless it is there, e.g. for an
+   * application that fences its writes with {@code PostgresFence} whichever store Fenced uses.
+   *
+   * @param archive the WAR
+   */
+  public static void addStoreLibrary(WebArchive archive) {
     if (!archive.contains(ArchivePaths.create("WEB-INF/lib", "fenced-jpa-store.jar"))) {
       archive.addAsLibrary(FencedLibrary.jar("fenced-jpa-store.jar", ANCHOR));
     }
-    archive.addClass(TckPersistenceUnit.class);
-    archive.addAsResource(new StringAsset(persistenceXml()), "META-INF/persistence.xml");
   }
 
   @Override

@@ -19,6 +19,12 @@ import redis.clients.jedis.resps.ScanResult;
  */
 public final class TckStoresSessionListener implements LauncherSessionListener {
 
+  /**
+   * Set to {@code true} when a run on Redis needs the servers' {@code FencedDS} too (the fault
+   * suite's fenced resource): it points at the run's schema, tables created, as with the JPA store.
+   */
+  static final String POSTGRES_DATASOURCE = "fenced.tck.postgres-datasource";
+
   private static boolean redisPrepared;
 
   @Override
@@ -28,6 +34,9 @@ public final class TckStoresSessionListener implements LauncherSessionListener {
       StoreLink.openForPostgres();
     } else if (TckStores.selected("redis")) {
       redisOnce();
+      if (Boolean.getBoolean(POSTGRES_DATASOURCE)) {
+        PostgresTckDatabase.prepare();
+      }
     }
   }
 

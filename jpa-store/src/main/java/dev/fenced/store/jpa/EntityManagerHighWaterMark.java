@@ -35,7 +35,7 @@ final class EntityManagerHighWaterMark implements HighWaterMark {
     try {
       local = em.getTransaction();
     } catch (IllegalStateException jta) {
-      JtaRollback.mark();
+      CurrentJtaTransaction.markRollbackOnly();
       return;
     }
     if (local.isActive()) {

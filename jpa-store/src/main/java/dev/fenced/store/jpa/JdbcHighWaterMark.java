@@ -49,8 +49,10 @@ final class JdbcHighWaterMark implements HighWaterMark {
 
   private static boolean raise(Connection connection, String resource, long token, long timeout)
       throws SQLException {
-    // an auto-committed statement would raise the mark whatever became of the guarded write
-    if (connection.getAutoCommit()) {
+    // an auto-committed statement would raise the mark whatever became of the guarded write. A
+    // connection of a JTA datasource may say auto-commit until its first statement enlists it
+    // (Open Liberty), so an active JTA transaction is asked first
+    if (!CurrentJtaTransaction.isActive() && connection.getAutoCommit()) {
       throw new IllegalStateException(NO_TRANSACTION);
     }
     try (PreparedStatement statement = connection.prepareStatement(SQL)) {
@@ -65,6 +67,6 @@ final class JdbcHighWaterMark implements HighWaterMark {
 
   @Override
   public void markRollbackOnly() {
-    JtaRollback.mark();
+    CurrentJtaTransaction.markRollbackOnly();
   }
 }

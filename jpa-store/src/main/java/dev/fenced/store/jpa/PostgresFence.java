@@ -82,8 +82,9 @@ public final class PostgresFence implements Fence {
   }
 
   /**
-   * A fence on a JDBC connection with auto-commit off: its statement runs in that connection's
-   * transaction. After a {@link StaleFencingTokenException} the caller rolls it back.
+   * A fence on a JDBC connection with auto-commit off, or on a connection of a JTA datasource
+   * inside an active JTA transaction: its statement runs in that connection's transaction. After a
+   * {@link StaleFencingTokenException} outside JTA the caller rolls it back.
    *
    * @param connection the connection that makes the guarded writes
    * @return the fence

@@ -19,17 +19,15 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -40,27 +38,16 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class PostgresFenceTest {
 
-  private static final Map<Provider, EntityManagerFactory> FACTORIES =
-      new EnumMap<>(Provider.class);
+  @RegisterExtension static final ProviderUnits UNITS = new ProviderUnits();
 
   @BeforeAll
-  static void open() throws SQLException {
-    PostgresServer server = PostgresServer.get();
-    Schema.apply(server);
-    for (Provider provider : Provider.values()) {
-      FACTORIES.put(provider, provider.open(server));
-    }
+  static void createTheWritesTable() throws SQLException {
     try (Connection connection = connect();
         Statement statement = connection.createStatement()) {
       statement.execute(
           "CREATE TABLE IF NOT EXISTS fence_test_writes (resource text NOT NULL, token bigint NOT"
               + " NULL)");
     }
-  }
-
-  @AfterAll
-  static void close() {
-    FACTORIES.values().forEach(EntityManagerFactory::close);
   }
 
   /** How a writer reaches the database: an entity manager of each provider, or plain JDBC. */
@@ -73,7 +60,7 @@ class PostgresFenceTest {
     WriterTransaction begin() throws SQLException {
       return this == JDBC
           ? new JdbcTransaction(connect())
-          : new EntityManagerTransaction(FACTORIES.get(Provider.valueOf(name())));
+          : new EntityManagerTransaction(UNITS.get(Provider.valueOf(name())));
     }
   }
 
@@ -195,7 +182,7 @@ class PostgresFenceTest {
 
   @Test
   void an_entity_manager_without_a_transaction_is_refused() {
-    EntityManager em = FACTORIES.get(Provider.HIBERNATE).createEntityManager();
+    EntityManager em = UNITS.get(Provider.HIBERNATE).createEntityManager();
     try {
       assertThatIllegalStateException()
           .isThrownBy(() -> PostgresFence.on(em).admit(resource(), 1))
@@ -233,7 +220,7 @@ class PostgresFenceTest {
   @Test
   void a_paused_holders_write_is_refused_once_another_instance_took_its_lock_over()
       throws Exception {
-    JpaLockStore locks = new JpaLockStore(FACTORIES.get(Provider.HIBERNATE));
+    JpaLockStore locks = new JpaLockStore(UNITS.get(Provider.HIBERNATE));
     String key = "fence-lock:" + UUID.randomUUID();
     String resource = resource();
     OptionalLong paused = locks.acquire(key, "paused", 200);
@@ -389,33 +376,26 @@ class PostgresFenceTest {
 
     @Override
     public void write(String resource, long token) {
-      try (PreparedStatement statement =
-          connection.prepareStatement(
-              "INSERT INTO fence_test_writes (resource, token) VALUES (?, ?)")) {
-        statement.setString(1, resource);
-        statement.setLong(2, token);
-        statement.executeUpdate();
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+      unchecked(
+          () -> {
+            try (PreparedStatement statement =
+                connection.prepareStatement(
+                    "INSERT INTO fence_test_writes (resource, token) VALUES (?, ?)")) {
+              statement.setString(1, resource);
+              statement.setLong(2, token);
+              statement.executeUpdate();
+            }
+          });
     }
 
     @Override
     public void commit() {
-      try {
-        connection.commit();
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+      unchecked(connection::commit);
     }
 
     @Override
     public void rollback() {
-      try {
-        connection.rollback();
-      } catch (SQLException e) {
-        throw new IllegalStateException(e);
-      }
+      unchecked(connection::rollback);
     }
 
     /** On a plain connection the writer rolls back itself, as the exception says. */
@@ -426,8 +406,16 @@ class PostgresFenceTest {
 
     @Override
     public void close() {
+      unchecked(connection::close);
+    }
+
+    private interface SqlWork {
+      void run() throws SQLException;
+    }
+
+    private static void unchecked(SqlWork work) {
       try {
-        connection.close();
+        work.run();
       } catch (SQLException e) {
         throw new IllegalStateException(e);
       }

@@ -4,18 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -35,28 +31,13 @@ class PruneTest {
 
   private static final long PAST_LOCK_GRACE_MILLIS = SHORT_TTL_MILLIS + 1_500 + 400;
 
-  private static final Map<Provider, EntityManagerFactory> FACTORIES =
-      new EnumMap<>(Provider.class);
-
-  @BeforeAll
-  static void open() {
-    PostgresServer server = PostgresServer.get();
-    Schema.apply(server);
-    for (Provider provider : Provider.values()) {
-      FACTORIES.put(provider, provider.open(server));
-    }
-  }
-
-  @AfterAll
-  static void close() {
-    FACTORIES.values().forEach(EntityManagerFactory::close);
-  }
+  @RegisterExtension static final ProviderUnits UNITS = new ProviderUnits();
 
   @ParameterizedTest
   @EnumSource(Provider.class)
   void pruning_records_deletes_every_expired_record_in_batches_and_keeps_the_live_ones(
       Provider provider) throws InterruptedException {
-    EntityManagerFactory factory = FACTORIES.get(provider);
+    EntityManagerFactory factory = UNITS.get(provider);
     JpaIdempotencyStore store = new JpaIdempotencyStore(factory);
     List<String> expiring = keys("prune-expiring", 5);
     expiring.forEach(key -> completed(store, key, SHORT_TTL_MILLIS));
@@ -80,7 +61,7 @@ class PruneTest {
   @EnumSource(Provider.class)
   void pruning_locks_deletes_expired_locks_keeps_live_ones_and_tokens_keep_growing(
       Provider provider) throws InterruptedException {
-    EntityManagerFactory factory = FACTORIES.get(provider);
+    EntityManagerFactory factory = UNITS.get(provider);
     JpaLockStore store = new JpaLockStore(new ResourceLocalTransactions(factory), SHORT_GRACE);
     List<String> expiring = keys("prune-lock-expiring", 5);
     long lastToken =
@@ -106,7 +87,7 @@ class PruneTest {
   @Test
   void the_combined_store_behind_the_jpa_bean_prunes_records_and_locks()
       throws InterruptedException {
-    EntityManagerFactory factory = FACTORIES.get(Provider.HIBERNATE);
+    EntityManagerFactory factory = UNITS.get(Provider.HIBERNATE);
     JpaStore store = new JpaStore(new ResourceLocalTransactions(factory), SHORT_GRACE);
     String record = key("prune-combined-record");
     String lock = key("prune-combined-lock");
@@ -123,7 +104,7 @@ class PruneTest {
 
   @Test
   void pruning_refuses_a_limit_below_one() {
-    EntityManagerFactory factory = FACTORIES.get(Provider.HIBERNATE);
+    EntityManagerFactory factory = UNITS.get(Provider.HIBERNATE);
 
     assertThatIllegalArgumentException()
         .isThrownBy(() -> new JpaIdempotencyStore(factory).prune(0))

@@ -5,12 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -19,8 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -36,28 +32,13 @@ class StalledCommitTest {
   private static final Duration OTHER_QUERY_TIMEOUT = Duration.ofSeconds(10);
   private static final Duration TAKE_OVER_WITHIN = Duration.ofSeconds(5);
 
-  private static final Map<Provider, EntityManagerFactory> FACTORIES =
-      new EnumMap<>(Provider.class);
-
-  @BeforeAll
-  static void open() {
-    PostgresServer server = PostgresServer.get();
-    Schema.apply(server);
-    for (Provider provider : Provider.values()) {
-      FACTORIES.put(provider, provider.open(server));
-    }
-  }
-
-  @AfterAll
-  static void close() {
-    FACTORIES.values().forEach(EntityManagerFactory::close);
-  }
+  @RegisterExtension static final ProviderUnits UNITS = new ProviderUnits();
 
   @ParameterizedTest
   @EnumSource(Provider.class)
   void a_holder_stalled_before_committing_its_renewal_cannot_keep_its_expired_lease(
       Provider provider) throws Exception {
-    EntityManagerFactory factory = FACTORIES.get(provider);
+    EntityManagerFactory factory = UNITS.get(provider);
     StallingTransactions stalling =
         new StallingTransactions(new ResourceLocalTransactions(factory));
     JpaLockStore holder = new JpaLockStore(stalling, StoreSettings.DEFAULTS);
@@ -91,7 +72,7 @@ class StalledCommitTest {
   @EnumSource(Provider.class)
   void a_claim_stalled_before_its_commit_is_rolled_back_and_another_caller_claims_the_key(
       Provider provider) throws Exception {
-    EntityManagerFactory factory = FACTORIES.get(provider);
+    EntityManagerFactory factory = UNITS.get(provider);
     StallingTransactions stalling =
         new StallingTransactions(new ResourceLocalTransactions(factory));
     JpaIdempotencyStore stalled = new JpaIdempotencyStore(stalling, StoreSettings.DEFAULTS);

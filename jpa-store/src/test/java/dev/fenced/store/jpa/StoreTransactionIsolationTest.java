@@ -3,17 +3,13 @@ package dev.fenced.store.jpa;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -23,27 +19,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class StoreTransactionIsolationTest {
 
-  private static final Map<Provider, EntityManagerFactory> FACTORIES =
-      new EnumMap<>(Provider.class);
-
-  @BeforeAll
-  static void open() {
-    PostgresServer server = PostgresServer.get();
-    Schema.apply(server);
-    for (Provider provider : Provider.values()) {
-      FACTORIES.put(provider, provider.open(server));
-    }
-  }
-
-  @AfterAll
-  static void close() {
-    FACTORIES.values().forEach(EntityManagerFactory::close);
-  }
+  @RegisterExtension static final ProviderUnits UNITS = new ProviderUnits();
 
   @ParameterizedTest
   @EnumSource(Provider.class)
   void an_outer_rollback_does_not_undo_a_store_write(Provider provider) {
-    EntityManagerFactory factory = FACTORIES.get(provider);
+    EntityManagerFactory factory = UNITS.get(provider);
     JpaIdempotencyStore store = new JpaIdempotencyStore(factory);
     String key = "isolation:" + UUID.randomUUID();
     EntityManager caller = factory.createEntityManager();
@@ -78,7 +59,7 @@ class StoreTransactionIsolationTest {
   @EnumSource(Provider.class)
   void a_store_statement_never_waits_on_the_callers_open_transaction(Provider provider)
       throws Exception {
-    EntityManagerFactory factory = FACTORIES.get(provider);
+    EntityManagerFactory factory = UNITS.get(provider);
     JpaIdempotencyStore store = new JpaIdempotencyStore(factory);
     JpaLockStore locks = new JpaLockStore(factory);
     String key = "never-waits:" + UUID.randomUUID();

@@ -5,7 +5,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -13,10 +12,10 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Writes what this member did into the test's own tables in PostgreSQL ({@code ticks}, {@code
- * leadership}, {@code payments}, and for the fault suite {@code runs}, {@code losses}, {@code
- * writes} and {@code high_water}; created by the test before it deploys), over plain JDBC with the
- * driver the WAR carries: the same code on every server, whichever store Fenced uses. Each write is
- * one auto-committed statement on a new connection.
+ * leadership}, {@code payments}, and for the fault suite {@code runs}, {@code losses} and {@code
+ * writes}; created by the test before it deploys), over plain JDBC with the driver the WAR carries:
+ * the same code on every server, whichever store Fenced uses. Each write is one auto-committed
+ * statement on a new connection.
  */
 @ApplicationScoped
 public class RecordTables {
@@ -29,6 +28,15 @@ public class RecordTables {
 
   /** The database password, when the URL does not carry it. */
   public static final String PASSWORD = "cluster.records.password";
+
+  /** The resource admitted the write and it committed. */
+  public static final String ADMITTED = "admitted";
+
+  /** The resource refused the write's token; its transaction rolled back. */
+  public static final String REFUSED = "refused";
+
+  /** The write failed otherwise (the store unreachable, the session ended). */
+  public static final String FAILED = "failed";
 
   @Inject
   @ConfigProperty(name = URL)
@@ -138,36 +146,22 @@ public class RecordTables {
   }
 
   /**
-   * Writes to the fenced resource: accepted only when {@code token} is not below the highest token
-   * the resource has seen (its high-water mark, raised by this write). One auto-committed statement
-   * raises the mark and records the attempt, so a writer frozen mid-write holds no row lock, and
-   * the attempts' order is the order the resource saw them in.
+   * Records one attempt to write to the fenced resource and its outcome, after its transaction.
    *
+   * @param attempt the attempt's id, as the resource's entry carries it
    * @param member the member writing
    * @param token the writer's fencing token
-   * @param atMillis when (epoch milliseconds)
-   * @return whether the resource accepted the write
+   * @param outcome {@link #ADMITTED}, {@link #REFUSED} or {@link #FAILED}
+   * @param atMillis when it started (epoch milliseconds)
    */
-  public boolean fencedWrite(String member, long token, long atMillis) {
-    String sql =
-        "WITH mark AS (INSERT INTO high_water (resource, token) VALUES ('resource', ?)"
-            + " ON CONFLICT (resource) DO UPDATE SET token = excluded.token"
-            + " WHERE high_water.token <= excluded.token RETURNING token)"
-            + " INSERT INTO writes (member, token, accepted, at_ms)"
-            + " SELECT ?, ?, EXISTS (SELECT 1 FROM mark), ? RETURNING accepted";
-    try (Connection connection = database.getConnection();
-        PreparedStatement statement = connection.prepareStatement(sql)) {
-      statement.setLong(1, token);
-      statement.setString(2, member);
-      statement.setLong(3, token);
-      statement.setLong(4, atMillis);
-      try (ResultSet rows = statement.executeQuery()) {
-        rows.next();
-        return rows.getBoolean(1);
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("cannot write to the fenced resource", e);
-    }
+  public void write(String attempt, String member, long token, String outcome, long atMillis) {
+    write(
+        "INSERT INTO writes (attempt, member, token, outcome, at_ms) VALUES (?, ?, ?, ?, ?)",
+        attempt,
+        member,
+        token,
+        outcome,
+        atMillis);
   }
 
   private void write(String sql, Object... values) {

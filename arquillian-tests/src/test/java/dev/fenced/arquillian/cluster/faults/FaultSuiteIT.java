@@ -1,5 +1,6 @@
 package dev.fenced.arquillian.cluster.faults;
 
+import static java.util.stream.Collectors.counting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.arquillian.cluster.ClusterControl;
@@ -10,9 +11,11 @@ import dev.fenced.arquillian.cluster.ClusterRecords.Loss;
 import dev.fenced.arquillian.cluster.ClusterRecords.Payment;
 import dev.fenced.arquillian.cluster.ClusterRecords.RunEvent;
 import dev.fenced.arquillian.cluster.ClusterRecords.Write;
+import dev.fenced.arquillian.cluster.faults.app.FencedLedger;
 import dev.fenced.arquillian.cluster.faults.app.FencedWriterJob;
 import dev.fenced.arquillian.cluster.faults.app.LossRecorder;
 import dev.fenced.arquillian.cluster.faults.app.SlowPaymentResource;
+import dev.fenced.arquillian.harness.JpaTckStoreProvider;
 import dev.fenced.tck.locks.common.Polling;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -73,8 +77,16 @@ class FaultSuiteIT {
   }
 
   private static WebArchive deployment(ClusterMember member) {
-    return ClusterDeployment.of(
-        member, FencedWriterJob.class, LossRecorder.class, SlowPaymentResource.class);
+    WebArchive war =
+        ClusterDeployment.of(
+            member,
+            FencedLedger.class,
+            FencedWriterJob.class,
+            LossRecorder.class,
+            SlowPaymentResource.class);
+    // the fenced resource uses PostgresFence whichever store the run's Fenced uses
+    JpaTckStoreProvider.addStoreLibrary(war);
+    return war;
   }
 
   @ArquillianResource ContainerController servers;
@@ -93,6 +105,7 @@ class FaultSuiteIT {
         return;
       }
       try {
+        LedgerEntries.create();
         cluster
             .control()
             .startInOrder(
@@ -257,14 +270,13 @@ class FaultSuiteIT {
       Figures.record(
           "split brain",
           "round " + round,
-          ("frozen %d ms, %s wrote after %d ms, %d stale writes after the thaw (%d accepted),"
-                  + " losses %s")
+          ("frozen %d ms, %s wrote after %d ms, stale writes after the thaw %s, losses %s")
               .formatted(
                   brain.thawedAtMillis() - brain.frozenAtMillis(),
                   brain.taker(),
                   taken.atMillis() - brain.frozenAtMillis(),
-                  late.size(),
-                  late.stream().filter(Write::accepted).count(),
+                  late.stream()
+                      .collect(Collectors.groupingBy(Write::outcome, TreeMap::new, counting())),
                   losses.stream().map(l -> l.key() + " by " + l.detectedBy()).toList()));
       softly
           .assertThat(taken.atMillis() - brain.frozenAtMillis())
@@ -276,6 +288,15 @@ class FaultSuiteIT {
           .assertThat(late)
           .as(as + "writes of the thawed member that the resource took")
           .noneMatch(Write::accepted);
+      softly
+          .assertThat(late)
+          .as(as + "writes of the thawed member that the resource refused")
+          .anyMatch(Write::refused);
+      Set<String> committed = LedgerEntries.attempts();
+      softly
+          .assertThat(late.stream().map(Write::attempt))
+          .as(as + "writes of the thawed member that left an entry in the resource")
+          .noneMatch(committed::contains);
       softly.assertThat(losses).as(as + "LockLost fired on the thawed member").isNotEmpty();
       softly
           .assertThat(brain.interruptedAfterThaw(cluster))
@@ -302,7 +323,7 @@ class FaultSuiteIT {
         softly.assertThat(brain.frozen().leadsNow()).as(as + "the thawed member leads").isFalse();
       }
     }
-    assertNoStaleWriteWasTaken(softly);
+    assertNoStaleWriteWasTaken("split brain", softly);
     softly.assertAll();
   }
 
@@ -479,7 +500,7 @@ class FaultSuiteIT {
           .as("ms from the kill to %s's first writer run", survivor)
           .isLessThanOrEqualTo(
               FaultCluster.LOCK_TTL.plus(FaultCluster.TICK).plus(FaultCluster.SLACK).toMillis());
-      assertNoStaleWriteWasTaken(softly);
+      assertNoStaleWriteWasTaken("kill -9", softly);
       softly.assertAll();
     } finally {
       client.shutdownNow();
@@ -508,11 +529,36 @@ class FaultSuiteIT {
   }
 
   /** Over the whole run: the tokens of the writes the resource took never go down. */
-  private void assertNoStaleWriteWasTaken(SoftAssertions softly) {
-    long[] tokens = cluster.acceptedWrites().stream().mapToLong(Write::token).toArray();
+  /**
+   * The resource's table holds no write with a token lower than one it held before, every refused
+   * attempt rolled back whole, and every admitted one committed.
+   */
+  private void assertNoStaleWriteWasTaken(String scenario, SoftAssertions softly) {
+    // attempts first: each is recorded after its transaction, so an admitted one read here is
+    // in the resource's table read next (the writer job goes on meanwhile)
+    List<Write> attempts = cluster.records().writes();
+    List<LedgerEntries.Entry> entries = LedgerEntries.read();
+    Set<String> committed =
+        entries.stream().map(LedgerEntries.Entry::attempt).collect(Collectors.toSet());
+    Figures.record(
+        scenario,
+        "fenced resource",
+        "%d entries committed; attempts: %s"
+            .formatted(
+                entries.size(),
+                attempts.stream()
+                    .collect(Collectors.groupingBy(Write::outcome, TreeMap::new, counting()))));
     softly
-        .assertThat(tokens)
-        .as("tokens of the accepted writes, in the resource's order")
+        .assertThat(entries.stream().mapToLong(LedgerEntries.Entry::token).toArray())
+        .as("tokens of the resource's entries, in the resource's order")
         .isSorted();
+    softly
+        .assertThat(attempts.stream().filter(Write::refused).map(Write::attempt))
+        .as("refused attempts that left an entry in the resource")
+        .noneMatch(committed::contains);
+    softly
+        .assertThat(attempts.stream().filter(Write::accepted).map(Write::attempt))
+        .as("admitted attempts without their entry in the resource")
+        .allMatch(committed::contains);
   }
 }
