@@ -51,8 +51,8 @@ final class JdbcHighWaterMark implements HighWaterMark {
       throws SQLException {
     // an auto-committed statement would raise the mark whatever became of the guarded write. A
     // connection of a JTA datasource may say auto-commit until its first statement enlists it
-    // (Open Liberty), so an active JTA transaction is asked first
-    if (!CurrentJtaTransaction.isActive() && connection.getAutoCommit()) {
+    // (Open Liberty), so then an active JTA transaction counts (a JNDI lookup, only in that case)
+    if (connection.getAutoCommit() && !CurrentJtaTransaction.isActive()) {
       throw new IllegalStateException(NO_TRANSACTION);
     }
     try (PreparedStatement statement = connection.prepareStatement(SQL)) {

@@ -43,7 +43,8 @@ class StalledCommitTest {
         new StallingTransactions(new ResourceLocalTransactions(factory));
     JpaLockStore holder = new JpaLockStore(stalling, StoreSettings.DEFAULTS);
     JpaLockStore other =
-        new JpaLockStore(new ResourceLocalTransactions(factory), settings(OTHER_QUERY_TIMEOUT));
+        new JpaLockStore(
+            new ResourceLocalTransactions(factory), StoreSettings.of(OTHER_QUERY_TIMEOUT));
     String key = "stalled-renewal:" + UUID.randomUUID();
     OptionalLong first = holder.acquire(key, "holder", 1_000);
     assertThat(first).isPresent();
@@ -78,7 +79,7 @@ class StalledCommitTest {
     JpaIdempotencyStore stalled = new JpaIdempotencyStore(stalling, StoreSettings.DEFAULTS);
     JpaIdempotencyStore other =
         new JpaIdempotencyStore(
-            new ResourceLocalTransactions(factory), settings(OTHER_QUERY_TIMEOUT));
+            new ResourceLocalTransactions(factory), StoreSettings.of(OTHER_QUERY_TIMEOUT));
     String key = "stalled-claim:" + UUID.randomUUID();
 
     CompletableFuture<AcquireResult> claim =
@@ -97,10 +98,6 @@ class StalledCommitTest {
         .isInstanceOf(ExecutionException.class)
         .hasCauseInstanceOf(StoreUnavailableException.class);
     assertThat(other.complete(key, "other", new byte[] {7}, 60_000)).isTrue();
-  }
-
-  private static StoreSettings settings(Duration queryTimeout) {
-    return StoreSettings.of(queryTimeout);
   }
 
   /**
