@@ -195,6 +195,17 @@ public enum DeploymentProblem {
           + " bean name, or set %s=true if the application runs on exactly one instance"),
 
   /**
+   * {@code fenced.idempotency.commit=with-work} is set but the selected idempotency store cannot
+   * record outcomes inside the caller's transaction. Arguments: the key, the store key, the store's
+   * name, the key.
+   */
+  COMMIT_WITH_WORK_UNSUPPORTED(
+      "D205",
+      "%s=with-work needs an idempotency store that records outcomes in the method's own"
+          + " transaction (the JPA store on a JTA persistence unit), but %s=%s cannot; select jpa,"
+          + " or set %s=after-work"),
+
+  /**
    * An entry of {@code fenced.idempotency.encryption.keys} is empty, too short, repeated or has
    * whitespace around it. Argument: the reason, naming the entry's position (never the key).
    */

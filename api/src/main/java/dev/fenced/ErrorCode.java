@@ -29,6 +29,12 @@ public enum ErrorCode {
    * claimed and the method was not run. Send a smaller body, or raise the limit.
    */
   IDEMPOTENCY_REQUEST_TOO_LARGE(413, "Idempotency request too large"),
+  /**
+   * The call's claim on its key was lost before its outcome could be recorded with its work ({@code
+   * fenced.idempotency.commit=with-work}): the work's transaction rolls back, as another attempt
+   * may run it. Retry with the same key.
+   */
+  IDEMPOTENCY_LOCK_LOST(409, "Idempotency lock lost"),
   /** A lock was held by someone else for the whole wait. */
   LOCK_NOT_ACQUIRED(409, "Lock not acquired"),
   /** A held lock was lost: another holder may be in the critical section now. */

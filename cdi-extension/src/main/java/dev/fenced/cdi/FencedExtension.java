@@ -12,10 +12,12 @@ import dev.fenced.cdi.deployment.InMemoryStoreCheck;
 import dev.fenced.cdi.deployment.InterceptorOrder;
 import dev.fenced.cdi.deployment.LockGlobals;
 import dev.fenced.cdi.deployment.LockKeyCheck;
+import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.cdi.deployment.ScopeCheck;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
+import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.Locks;
 import dev.fenced.locks.LocksContext;
@@ -131,6 +133,7 @@ public class FencedExtension implements Extension {
           .ifPresent(problems::add);
     }
     InMemoryStoreCheck.problem(config, StoreSelection.IDEMPOTENCY, store).ifPresent(problems::add);
+    OutcomeCommit.problem(config, store, completesWithWork(beans, store)).ifPresent(problems::add);
     problems.addAll(lockProblems(config, beans));
     for (IdempotentMethod method : idempotentMethods.all()) {
       String scope = method.scope();
@@ -232,6 +235,13 @@ public class FencedExtension implements Extension {
       }
     }
     return false;
+  }
+
+  /** Whether the idempotency store named {@code name} can record outcomes with the work. */
+  private static boolean completesWithWork(BeanManager beans, String name) {
+    return !StoreSelection.isMemory(name)
+        && beans.getBeans(IdempotencyStore.class, NamedLiteral.of(name)).stream()
+            .anyMatch(bean -> bean.getTypes().contains(CompletionWithWork.class));
   }
 
   private static int candidates(BeanManager beans, Class<?> type, String name) {

@@ -11,6 +11,7 @@ import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
+import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
@@ -81,7 +82,12 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     callFactory =
         new CallFactory(new ArgumentFingerprints(jsonb, fingerprints), fingerprints, settings);
     callRunner =
-        new CallRunner(engine, new OutcomeCodec(jsonb), JtaTransactions.lookup(), callEvents());
+        new CallRunner(
+            engine,
+            new OutcomeCodec(jsonb),
+            JtaTransactions.lookup(),
+            callEvents(),
+            OutcomeCommit.of(config));
   }
 
   @PreDestroy

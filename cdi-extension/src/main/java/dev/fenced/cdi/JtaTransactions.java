@@ -73,6 +73,15 @@ final class JtaTransactions implements Transactions {
         });
   }
 
+  @Override
+  public void setRollbackOnly() {
+    TransactionSynchronizationRegistry found = registry();
+    if (found == null) {
+      throw new IllegalStateException("no transaction is active");
+    }
+    found.setRollbackOnly();
+  }
+
   private TransactionSynchronizationRegistry registry() {
     TransactionSynchronizationRegistry found = registry;
     if (found == null) {

@@ -1,7 +1,10 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.ErrorCode;
+import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Claim;
+import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.Execution;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.StoragePolicy;
@@ -27,8 +30,12 @@ import java.util.function.Consumer;
  * committed or gone. A transaction that can only roll back, or that refuses to be waited for,
  * releases at once; without one the outcome is stored, or the key released, when the call ends. The
  * claim ends on every path, what {@code work} or the codec throws included; a failure is never
- * stored, so a repeat after it runs again. Every refusal fires {@code IdempotencyRejected}, every
- * replay {@code IdempotencyReplayed}, a lost lock {@code IdempotencyLockLost}. Thread-safe.
+ * stored, so a repeat after it runs again. With {@link OutcomeCommit#WITH_WORK}, a call in a
+ * transaction that may commit writes its outcome in that transaction instead, so the record and the
+ * work commit together; when it cannot, the transaction is marked rollback-only and the call fails
+ * ({@code IDEMPOTENCY_LOCK_LOST} or {@code IDEMPOTENCY_STORE_UNAVAILABLE}). Every refusal fires
+ * {@code IdempotencyRejected}, every replay {@code IdempotencyReplayed}, a lost lock {@code
+ * IdempotencyLockLost}. Thread-safe.
  */
 public final class CallRunner {
 
@@ -38,6 +45,7 @@ public final class CallRunner {
   private final OutcomeCodec codec;
   private final Transactions transactions;
   private final IdempotencyEvents events;
+  private final OutcomeCommit commit;
 
   /**
    * Creates a runner.
@@ -52,10 +60,31 @@ public final class CallRunner {
       OutcomeCodec codec,
       Transactions transactions,
       IdempotencyEvents events) {
+    this(engine, codec, transactions, events, OutcomeCommit.AFTER_WORK);
+  }
+
+  /**
+   * Creates a runner that records outcomes as {@code commit} says.
+   *
+   * @param engine claims and records keys
+   * @param codec writes and reads outcomes
+   * @param transactions tells whether a transaction is active and when it ends
+   * @param events hears replays, rejections and lost locks
+   * @param commit when the outcome of a call in a transaction is recorded ({@value
+   *     OutcomeCommit#KEY}); {@link OutcomeCommit#WITH_WORK} needs an engine whose store records
+   *     outcomes in the caller's transaction
+   */
+  public CallRunner(
+      IdempotencyEngine engine,
+      OutcomeCodec codec,
+      Transactions transactions,
+      IdempotencyEvents events,
+      OutcomeCommit commit) {
     this.engine = Objects.requireNonNull(engine, "engine");
     this.codec = Objects.requireNonNull(codec, "codec");
     this.transactions = Objects.requireNonNull(transactions, "transactions");
     this.events = Objects.requireNonNull(events, "events");
+    this.commit = Objects.requireNonNull(commit, "commit");
   }
 
   /**
@@ -108,6 +137,11 @@ public final class CallRunner {
       byte[] payload = codec.encode(result, call.resultType());
       if (StoragePolicy.of(call.storeIf()).storesReturn()) {
         Duration ttl = call.options().ttl();
+        if (commit == OutcomeCommit.WITH_WORK && activeTransaction()) {
+          ending = null; // from here on, the end of the transaction ends the claim
+          recordWithWork(call, execution, payload, ttl);
+          return result;
+        }
         ending =
             committed -> {
               if (committed) {
@@ -119,8 +153,71 @@ public final class CallRunner {
       }
       return result;
     } finally {
-      whenTransactionEnds(call, ending);
+      if (ending != null) {
+        whenTransactionEnds(call, ending);
+      }
     }
+  }
+
+  private boolean activeTransaction() {
+    try {
+      return transactions.status() == Transactions.Status.ACTIVE;
+    } catch (RuntimeException e) {
+      return false; // whenTransactionEnds reads it again, logs and releases
+    }
+  }
+
+  /**
+   * Writes the outcome as part of the active transaction, so the record and the work commit or roll
+   * back together. The claim's end is registered first, so that the transaction's end ends it
+   * whatever happens next: nothing more after a commit, a release after a rollback. When the
+   * outcome cannot be written (the lock was lost, the store failed), the transaction is marked
+   * rollback-only and the call fails: the work must not commit without its record.
+   */
+  private void recordWithWork(GuardedCall call, Execution execution, byte[] payload, Duration ttl) {
+    try {
+      transactions.afterCompletion(
+          committed -> {
+            if (committed) {
+              execution.endCommitted();
+            } else {
+              release(call, execution);
+            }
+          });
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "Could not wait for the transaction of "
+              + describe(call)
+              + "; the key is released now and its outcome is not stored",
+          e);
+      release(call, execution);
+      return;
+    }
+    Completion completion = execution.completeWithWork(payload, ttl);
+    if (completion.stored()) {
+      return;
+    }
+    try {
+      transactions.setRollbackOnly();
+    } catch (RuntimeException e) {
+      // the exception below still rolls the transaction back on its way out
+      LOG.log(Level.WARNING, "Could not mark the transaction of " + describe(call), e);
+    }
+    IdempotencyException failure =
+        completion == Completion.LOCK_LOST
+            ? new IdempotencyException(
+                ErrorCode.IDEMPOTENCY_LOCK_LOST,
+                "The call's claim on its idempotency key was lost before its outcome was recorded"
+                    + " with its work (it ran longer than lockTtl without renewal, or another"
+                    + " attempt took the key over), so its transaction was rolled back; retry with"
+                    + " the same key")
+            : new IdempotencyException(
+                ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE,
+                "The call's outcome could not be recorded in its transaction (the idempotency"
+                    + " store failed), so its transaction was rolled back; retry later with the"
+                    + " same key");
+    throw rejected(call, failure);
   }
 
   /**

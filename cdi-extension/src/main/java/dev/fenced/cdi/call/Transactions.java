@@ -79,4 +79,13 @@ public interface Transactions {
    *     synchronizations (it can only roll back, or is ending)
    */
   void afterCompletion(Consumer<Boolean> committed);
+
+  /**
+   * Marks the current transaction so that it can only roll back: its work must not commit.
+   *
+   * @throws IllegalStateException when no transaction is active
+   */
+  default void setRollbackOnly() {
+    throw new IllegalStateException("no transaction is active");
+  }
 }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
+import dev.fenced.core.memory.TransactionalMemoryStore;
 import dev.fenced.core.time.ManualTime;
 import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.StoreIf;
@@ -19,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 class CallRunnerTest {
@@ -230,6 +233,124 @@ class CallRunnerTest {
     throw new IllegalArgumentException("declined, but the transaction commits");
   }
 
+  /**
+   * {@code fenced.idempotency.commit=with-work}: in a transaction, the outcome is written as part
+   * of it, and the call fails, rolling it back, when that write cannot be made.
+   */
+  @Nested
+  class WithWork {
+
+    private final TransactionalMemoryStore store = new TransactionalMemoryStore(time::nanoTime);
+    private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
+    private final CallRunner runner =
+        new CallRunner(
+            engine,
+            new OutcomeCodec(JsonbBuilder.create()),
+            transactions,
+            events,
+            OutcomeCommit.WITH_WORK);
+
+    @Test
+    void the_outcome_is_written_in_the_transaction_and_replayed_once_it_committed()
+        throws Exception {
+      transactions.status = Transactions.Status.ACTIVE;
+      Object first = runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+      int written = store.pendingWrites();
+      store.commit();
+      transactions.end(true);
+      transactions.status = Transactions.Status.NONE;
+
+      Object second = runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+
+      assertThat(written).as("writes waiting for the commit").isEqualTo(1);
+      assertThat(second).isEqualTo(first);
+      assertThat(runs).hasValue(1);
+      assertThat(store.releaseCalls).hasValue(0);
+      assertThat(transactions.rollbackOnly).isFalse();
+    }
+
+    @Test
+    void a_rollback_takes_the_outcome_with_it_and_releases_the_key_for_a_retry() throws Exception {
+      transactions.status = Transactions.Status.ACTIVE;
+      runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+      store.rollback();
+      transactions.end(false);
+      transactions.status = Transactions.Status.NONE;
+
+      Object retried = runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+
+      assertThat(retried).isEqualTo(new Shipment("s-2", 2));
+      assertThat(store.releaseCalls).hasValue(1);
+    }
+
+    @Test
+    void a_duplicate_before_the_commit_is_told_the_key_is_in_use() throws Exception {
+      transactions.status = Transactions.Status.ACTIVE;
+      runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+
+      assertRefused(
+          () -> runner.run(call("evt-1", "a"), CallRunnerTest.this::ship),
+          ErrorCode.IDEMPOTENCY_KEY_IN_USE);
+      assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void a_lock_lost_before_the_write_fails_the_call_and_marks_the_transaction_rollback_only() {
+      transactions.status = Transactions.Status.ACTIVE;
+      store.refuseWrites = true;
+
+      assertRefused(
+          () -> runner.run(call("evt-1", "a"), CallRunnerTest.this::ship),
+          ErrorCode.IDEMPOTENCY_LOCK_LOST);
+
+      assertThat(transactions.rollbackOnly).isTrue();
+      assertThat(events.seen)
+          .containsExactly("lockLost " + TARGET, "rejected " + TARGET + " IDEMPOTENCY_LOCK_LOST");
+      transactions.end(false);
+      assertThat(store.releaseCalls).as("releases after the rollback").hasValue(1);
+    }
+
+    @Test
+    void a_store_that_fails_the_write_fails_the_call_and_marks_the_transaction_rollback_only() {
+      transactions.status = Transactions.Status.ACTIVE;
+      store.failWrites = true;
+
+      assertRefused(
+          () -> runner.run(call("evt-1", "a"), CallRunnerTest.this::ship),
+          ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE);
+
+      assertThat(transactions.rollbackOnly).isTrue();
+      assertThat(transactions.callbacks).as("the release waits for the rollback").hasSize(1);
+    }
+
+    @Test
+    void without_a_transaction_the_outcome_is_recorded_when_the_call_returns() throws Exception {
+      runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+
+      assertThat(store.writesWithWork).hasValue(0);
+      assertThat(runner.run(call("evt-1", "a"), CallRunnerTest.this::ship))
+          .isEqualTo(new Shipment("s-1", 1));
+    }
+
+    @Test
+    void a_call_that_threw_writes_nothing_with_the_work_and_is_released_after_the_transaction() {
+      transactions.status = Transactions.Status.ACTIVE;
+
+      assertThatThrownBy(
+              () ->
+                  runner.run(
+                      call("evt-1", "a"),
+                      () -> {
+                        throw new IllegalStateException("declined");
+                      }))
+          .hasMessage("declined");
+      transactions.end(true);
+
+      assertThat(store.writesWithWork).hasValue(0);
+      assertThat(store.releaseCalls).hasValue(1);
+    }
+  }
+
   private Shipment ship() {
     int n = runs.incrementAndGet();
     return new Shipment("s-" + n, n);
@@ -299,6 +420,7 @@ class CallRunnerTest {
     Status status = Status.NONE;
     RuntimeException statusFailure;
     RuntimeException refusal;
+    boolean rollbackOnly;
     final List<Consumer<Boolean>> callbacks = new ArrayList<>();
 
     @Override
@@ -315,6 +437,11 @@ class CallRunnerTest {
         throw refusal;
       }
       callbacks.add(committed);
+    }
+
+    @Override
+    public void setRollbackOnly() {
+      rollbackOnly = true;
     }
 
     void end(boolean committed) {

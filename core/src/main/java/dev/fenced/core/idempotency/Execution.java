@@ -5,6 +5,7 @@ import dev.fenced.core.encryption.RecordSealer;
 import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.locks.Backoff;
 import dev.fenced.core.time.Scheduler;
+import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.DetectedBy;
 import java.lang.System.Logger.Level;
@@ -29,6 +30,11 @@ import java.util.random.RandomGenerator;
  * fails, with jittered, growing pauses, until the lock's deadline: a brief store error after the
  * work ran does not let a retry run it again. Neither {@code complete} nor {@code release} ever
  * throws what the store or the sealer threw; they log it and say what became of the record.
+ *
+ * <p>Where the store records outcomes inside the caller's transaction ({@link CompletionWithWork}),
+ * {@link #completeWithWork} writes the outcome as part of the work's own transaction; the execution
+ * then ends when that transaction does: {@link #endCommitted} after a commit, {@link #close} after
+ * a rollback.
  *
  * <p>When the lock is lost (a refused renewal, {@code lockTtl} without a confirmed renewal, or a
  * refused {@code complete} or {@code release}), each {@linkplain #onLockLost listener} hears it
@@ -258,6 +264,79 @@ public final class Execution implements AutoCloseable {
         Thread.currentThread().interrupt();
         return gaveUp(failedTries, lastFailure);
       }
+    }
+  }
+
+  /**
+   * Records {@code payload} as the outcome with a statement of the transaction active on the
+   * calling thread ({@link CompletionWithWork}), so the record commits or rolls back with the work.
+   * Renewal stops first: from the write on, the caller's transaction holds the record until it
+   * ends, so no other attempt can take it over, and a renewal would only wait for it. Tried once: a
+   * failed statement leaves the caller's transaction able only to roll back. The execution does not
+   * end here; its caller ends it when the transaction ends, with {@link #endCommitted} after a
+   * commit and {@link #close} after a rollback (which releases the key).
+   *
+   * @param payload the outcome to replay, byte for byte; sealed on its way to the store when
+   *     encryption at rest is on
+   * @param ttl how long it is kept after the commit, at least 1 ms
+   * @return {@link Completion#STORED} when written, pending the commit; {@link
+   *     Completion#LOCK_LOST} when this attempt no longer held a live lock (listeners notified);
+   *     {@link Completion#STORE_UNAVAILABLE} when it could not be sealed or written (logged). On
+   *     anything but {@code STORED} the caller must roll its transaction back
+   * @throws IllegalStateException when this execution already ended, or its store cannot record
+   *     outcomes inside the caller's transaction
+   */
+  public Completion completeWithWork(byte[] payload, Duration ttl) {
+    Objects.requireNonNull(payload, "payload");
+    ExecutionOptions.requireMillis(ttl, "ttl");
+    if (!(store instanceof CompletionWithWork withWork)) {
+      throw new IllegalStateException(
+          "the idempotency store " + store + " cannot record outcomes with the work");
+    }
+    synchronized (lock) {
+      if (ended) {
+        throw new IllegalStateException(
+            "cannot complete with the work: this execution already completed or released its key");
+      }
+    }
+    if (isLockLost()) {
+      return Completion.LOCK_LOST;
+    }
+    stopRenewal();
+    byte[] sealed;
+    try {
+      sealed = sealer.seal(key.value(), payload);
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "Could not seal the outcome of " + describe() + ", so its work is rolled back",
+          e);
+      return Completion.STORE_UNAVAILABLE;
+    }
+    try {
+      if (withWork.completeWithWork(key.value(), owner, sealed, ttl.toMillis())) {
+        return Completion.STORED;
+      }
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "Could not record the outcome of "
+              + describe()
+              + " in the transaction of its work, so the work is rolled back",
+          e);
+      return Completion.STORE_UNAVAILABLE;
+    }
+    lost(DetectedBy.RENEWAL);
+    return Completion.LOCK_LOST;
+  }
+
+  /**
+   * Ends an execution whose outcome committed with the caller's transaction ({@link
+   * #completeWithWork}); nothing is written. Does nothing when the execution already ended.
+   */
+  public void endCommitted() {
+    if (tryEnd()) {
+      stopRenewal();
     }
   }
 

@@ -4,6 +4,7 @@ import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
+import jakarta.persistence.TransactionRequiredException;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -18,6 +19,9 @@ final class Calls {
 
   /** How often a statement runs when PostgreSQL keeps refusing it with a transient conflict. */
   static final int CONFLICT_ATTEMPTS = 3;
+
+  /** The standard JPA hint bounding one statement, in milliseconds. */
+  static final String QUERY_TIMEOUT_HINT = "jakarta.persistence.query.timeout";
 
   private final StoreTransactions transactions;
   private final StoreSettings settings;
@@ -76,6 +80,33 @@ final class Calls {
    */
   boolean changesOneRow(String what, String sql, Object... parameters) {
     return run(what, em -> query(em, sql, parameters).executeUpdate()) == 1;
+  }
+
+  /**
+   * Runs one {@code UPDATE} of the caller's own row as a statement of the caller's transaction
+   * ({@link StoreTransactions#inCallersTransaction}): no prelude, which would change the settings
+   * of the caller's transaction; the query timeout is a hint on the statement instead. Tried once:
+   * a failed statement leaves the caller's transaction able only to roll back.
+   *
+   * @return whether it changed that row
+   * @throws IllegalStateException when no transaction can be joined
+   */
+  boolean changesOneRowInCallersTransaction(String what, String sql, Object... parameters) {
+    try {
+      return transactions.inCallersTransaction(
+              em ->
+                  query(em, sql, parameters)
+                      .setHint(QUERY_TIMEOUT_HINT, (int) settings.queryTimeoutMillis())
+                      .executeUpdate())
+          == 1;
+    } catch (TransactionRequiredException e) {
+      throw new IllegalStateException(
+          "PostgreSQL store: " + what + " needs an active JTA transaction", e);
+    } catch (IllegalStateException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw StoreFailures.translate(what, e);
+    }
   }
 
   /**

@@ -21,7 +21,7 @@ final class EntityManagerHighWaterMark implements HighWaterMark {
     }
     try {
       return !Calls.query(em, RAISE, resource, token)
-          .setHint("jakarta.persistence.query.timeout", (int) queryTimeoutMillis)
+          .setHint(Calls.QUERY_TIMEOUT_HINT, (int) queryTimeoutMillis)
           .getResultList()
           .isEmpty();
     } catch (RuntimeException e) {

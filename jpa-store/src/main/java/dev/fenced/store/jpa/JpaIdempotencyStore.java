@@ -112,6 +112,26 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
         "complete", PostgresStatements.IDEMPOTENCY_COMPLETE, hash, owner, copy, ttlMillis);
   }
 
+  /**
+   * {@link dev.fenced.idempotency.spi.CompletionWithWork#completeWithWork}: the {@code complete}
+   * statement, owner and expiry checked in its {@code WHERE}, run in the caller's transaction. From
+   * that statement until the caller's transaction ends, the row is locked by it: an acquire by
+   * another owner waits for the commit and then finds the completed record.
+   */
+  boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
+    String hash = keyHash(Calls.key(key));
+    Calls.text("owner", owner);
+    byte[] copy = Objects.requireNonNull(payload, "payload").clone();
+    Calls.ttl("ttlMillis", ttlMillis);
+    return calls.changesOneRowInCallersTransaction(
+        "complete with the work",
+        PostgresStatements.IDEMPOTENCY_COMPLETE,
+        hash,
+        owner,
+        copy,
+        ttlMillis);
+  }
+
   @Override
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));

@@ -47,6 +47,11 @@ final class JpaStore implements CombinedStore {
     return released.longValue() > 0;
   }
 
+  /** Completes a record in the caller's transaction ({@link JpaIdempotencyStore}). */
+  boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
+    return records.completeWithWork(key, owner, payload, ttlMillis);
+  }
+
   /** Deletes expired idempotency records ({@link JpaIdempotencyStore#prune(int)}). */
   int pruneRecords(int limit) {
     return records.prune(limit);

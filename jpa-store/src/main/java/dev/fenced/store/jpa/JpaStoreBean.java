@@ -1,6 +1,7 @@
 package dev.fenced.store.jpa;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.locks.spi.LockStore;
@@ -46,7 +47,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * <p>A JTA unit runs every call in a new transaction through {@link RequiresNewTransactions}
  * ({@code @Transactional(REQUIRES_NEW)}); a {@code RESOURCE_LOCAL} unit uses its own {@code
  * EntityTransaction} per call. As a {@link CombinedStore}, its one {@code release(key, owner)}
- * releases whichever the owner holds ({@link JpaStore}).
+ * releases whichever the owner holds ({@link JpaStore}). On a JTA unit it also records outcomes in
+ * the caller's transaction ({@link CompletionWithWork}, {@code
+ * fenced.idempotency.commit=with-work}).
  *
  * <p>{@value StoreSettings#QUERY_TIMEOUT} bounds every statement (default {@value
  * StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms); an invalid value fails the deployment, naming
@@ -55,7 +58,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ApplicationScoped
 @Named("jpa")
 @FencedJpa
-public class JpaStoreBean implements CombinedStore {
+public class JpaStoreBean implements CombinedStore, CompletionWithWork {
 
   /** The config key naming the persistence unit's {@code EntityManagerFactory} bean. */
   public static final String PERSISTENCE_UNIT = "fenced.jpa.persistence-unit";
@@ -91,6 +94,19 @@ public class JpaStoreBean implements CombinedStore {
   @Override
   public boolean release(String key, String owner) {
     return store().release(key, owner);
+  }
+
+  /**
+   * Completes the record in the caller's JTA transaction, on a new entity manager of the store's
+   * persistence unit joined to it. The store's datasource must be the one the caller's work uses
+   * (or both XA): a second non-XA resource cannot join the transaction.
+   *
+   * @throws IllegalStateException when the persistence unit is {@code RESOURCE_LOCAL} or no
+   *     transaction is active
+   */
+  @Override
+  public boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
+    return store().completeWithWork(key, owner, payload, ttlMillis);
   }
 
   /**
@@ -136,6 +152,17 @@ public class JpaStoreBean implements CombinedStore {
         @Override
         public <T> T inNewTransaction(Function<EntityManager, T> work) {
           return runner.call(factory, work);
+        }
+
+        @Override
+        public <T> T inCallersTransaction(Function<EntityManager, T> work) {
+          EntityManager em = factory.createEntityManager();
+          try {
+            em.joinTransaction();
+            return work.apply(em);
+          } finally {
+            em.close(); // an application-managed manager stays usable until the transaction ends
+          }
         }
       };
     }

@@ -1,0 +1,91 @@
+package dev.fenced.cdi.deployment;
+
+import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.config.ConfigLookup;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * When the outcome of an {@code @Idempotent} call that runs in a JTA transaction is recorded:
+ * {@value #KEY}.
+ *
+ * <ul>
+ *   <li>{@link #AFTER_WORK} (the default, every store): in a store transaction of its own, after
+ *       the method's transaction committed. A crash between the two commits leaves the claim in
+ *       flight, and a retry runs the method again once {@code lockTtl} has passed.
+ *   <li>{@link #WITH_WORK} (a store that implements {@code CompletionWithWork}: JPA): inside the
+ *       method's transaction, so the record and the work commit or roll back together and no crash
+ *       can run the method twice for one key. The store and the work must share the transaction's
+ *       database (one datasource, or XA datasources).
+ * </ul>
+ */
+public enum OutcomeCommit {
+  /** The outcome is recorded after the method's transaction committed. */
+  AFTER_WORK("after-work"),
+  /** The outcome is recorded inside the method's transaction. */
+  WITH_WORK("with-work");
+
+  /** The config key. */
+  public static final String KEY = "fenced.idempotency.commit";
+
+  private final String value;
+
+  OutcomeCommit(String value) {
+    this.value = value;
+  }
+
+  /**
+   * The configured setting; an invalid value reads as the default (see {@link #problem}).
+   *
+   * @param config the application's config
+   * @return the setting, {@link #AFTER_WORK} when unset
+   */
+  public static OutcomeCommit of(ConfigLookup config) {
+    return config.value(KEY).flatMap(OutcomeCommit::parse).orElse(AFTER_WORK);
+  }
+
+  /**
+   * What is wrong with the setting: a value that is neither {@code after-work} nor {@code
+   * with-work}, or {@code with-work} with a store that cannot record outcomes in the caller's
+   * transaction.
+   *
+   * @param config the application's config
+   * @param store the selected idempotency store's name, for the message
+   * @param storeCompletesWithWork whether that store implements {@code CompletionWithWork}
+   * @return the problem naming the key, or empty
+   */
+  public static Optional<String> problem(
+      ConfigLookup config, String store, boolean storeCompletesWithWork) {
+    Optional<String> raw = config.value(KEY);
+    if (raw.isEmpty()) {
+      return Optional.empty();
+    }
+    Optional<OutcomeCommit> parsed = parse(raw.get());
+    if (parsed.isEmpty()) {
+      return Optional.of(
+          DeploymentProblem.CONFIG_VALUE_INVALID.format(
+              KEY,
+              raw.get(),
+              "one of "
+                  + Arrays.stream(values()).map(c -> c.value).toList()
+                  + " (when an @Idempotent method's outcome is recorded)"));
+    }
+    if (parsed.get() == WITH_WORK && !storeCompletesWithWork) {
+      return Optional.of(
+          DeploymentProblem.COMMIT_WITH_WORK_UNSUPPORTED.format(
+              KEY, StoreSelection.IDEMPOTENCY.key(), store, KEY));
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<OutcomeCommit> parse(String raw) {
+    String wanted = raw.strip().toLowerCase(Locale.ROOT);
+    return Arrays.stream(values()).filter(c -> c.value.equals(wanted)).findFirst();
+  }
+
+  @Override
+  public String toString() {
+    return value;
+  }
+}
