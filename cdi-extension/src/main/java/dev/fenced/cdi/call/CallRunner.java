@@ -185,12 +185,7 @@ public final class CallRunner {
             }
           });
     } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "Could not wait for the transaction of "
-              + describe(call)
-              + "; the key is released now and its outcome is not stored",
-          e);
+      cannotWait(call, e);
       release(call, execution);
       return;
     }
@@ -244,16 +239,20 @@ public final class CallRunner {
         try {
           transactions.afterCompletion(ending);
         } catch (RuntimeException e) {
-          LOG.log(
-              Level.WARNING,
-              "Could not wait for the transaction of "
-                  + describe(call)
-                  + "; the key is released now and its outcome is not stored",
-              e);
+          cannotWait(call, e);
           ending.accept(false);
         }
       }
     }
+  }
+
+  private static void cannotWait(GuardedCall call, RuntimeException failure) {
+    LOG.log(
+        Level.WARNING,
+        "Could not wait for the transaction of "
+            + describe(call)
+            + "; the key is released now and its outcome is not stored",
+        failure);
   }
 
   private static void complete(Execution execution, byte[] payload, Duration ttl) {
