@@ -3,6 +3,8 @@ package dev.fenced.arquillian.cluster;
 import dev.fenced.tck.locks.common.Polling;
 import dev.fenced.tck.support.FrozenProcess;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.BooleanSupplier;
@@ -101,7 +103,29 @@ public final class ClusterControl {
    * @throws Exception when the process outlives the timeout
    */
   public Instant kill(ClusterMember member, Duration timeout) throws Exception {
-    Instant killed = process(member).kill(timeout);
+    Instant killed = processOf(member).kill(timeout);
+    crashed(member);
+    return killed;
+  }
+
+  /**
+   * The member's server process as it runs now, to watch it crash: find it before it does, as a
+   * process that ended is no longer among this JVM's descendants.
+   *
+   * @param member the member
+   * @return its process
+   */
+  public ServerProcess process(ClusterMember member) {
+    return processOf(member);
+  }
+
+  /**
+   * Tells Arquillian that the member's server crashed by itself (its process has ended), so that
+   * {@link #startAfterCrash} can start it again.
+   *
+   * @param member the member whose process ended
+   */
+  public void crashed(ClusterMember member) {
     try {
       servers.kill(member.name());
     } catch (Exception e) {
@@ -110,7 +134,31 @@ public final class ClusterControl {
         throw e;
       }
     }
-    return killed;
+  }
+
+  /**
+   * Starts a member whose server crashed and deploys its application again, as {@link #start} does.
+   * A crashed Open Liberty leaves behind what a stop removes: its application in {@code dropins}
+   * (which it would start again on its own, beside the new deployment) and the address of its JMX
+   * connector (which the adapter would connect to instead of the new one's); both are removed
+   * first. A WildFly member starts from a fresh copy of its configuration anyway ({@code
+   * cleanServerBaseDir}).
+   *
+   * @param member the member
+   * @throws IOException when the leftovers cannot be removed
+   */
+  public void startAfterCrash(ClusterMember member) throws IOException {
+    if (member.managementPort() == null) {
+      Path server =
+          Path.of(
+              System.getProperty("wlp.home"),
+              "usr",
+              "servers",
+              System.getProperty("liberty.server.name"));
+      Files.deleteIfExists(server.resolve("dropins").resolve(member.warFile()));
+      Files.deleteIfExists(server.resolve("logs/state/com.ibm.ws.jmx.local.address"));
+    }
+    start(member);
   }
 
   /**
@@ -120,10 +168,10 @@ public final class ClusterControl {
    * @return the frozen process
    */
   public FrozenProcess freeze(ClusterMember member) {
-    return process(member).freeze();
+    return processOf(member).freeze();
   }
 
-  private static ServerProcess process(ClusterMember member) {
+  private static ServerProcess processOf(ClusterMember member) {
     if (member.processArgument() == null) {
       throw new IllegalStateException(
           "no process argument is configured for member "

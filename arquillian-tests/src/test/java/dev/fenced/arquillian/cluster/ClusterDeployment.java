@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import org.jboss.shrinkwrap.api.ArchivePath;
 import org.jboss.shrinkwrap.api.ArchivePaths;
 import org.jboss.shrinkwrap.api.Node;
@@ -56,6 +57,18 @@ public final class ClusterDeployment {
    * @return the deployment
    */
   public static WebArchive of(ClusterMember member, Class<?>... more) {
+    return of(member, Map.of(), more);
+  }
+
+  /**
+   * The WAR for {@code member}, with more configuration.
+   *
+   * @param member the member
+   * @param config further MicroProfile Config properties, which win over the ones above
+   * @param more further classes of the application, e.g. the fault suite's
+   * @return the deployment
+   */
+  public static WebArchive of(ClusterMember member, Map<String, String> config, Class<?>... more) {
     ClusterRecords records = ClusterRecords.get();
     TckDeployment deployment =
         TckDeployment.war(warName(member.name()))
@@ -79,6 +92,7 @@ public final class ClusterDeployment {
     if (records.password() != null) {
       deployment.config(RecordTables.PASSWORD, records.password());
     }
+    config.forEach(deployment::config);
     WebArchive war = deployment.build();
     war.addAsLibrary(jarOf(org.postgresql.Driver.class).toFile());
     useDatasource(war, member.datasource());

@@ -121,6 +121,15 @@ public record ClusterMember(
     }
   }
 
+  /**
+   * The file name of the member's deployment.
+   *
+   * @return e.g. {@code cluster-b.war}
+   */
+  public String warFile() {
+    return ClusterDeployment.warName(name) + ".war";
+  }
+
   @Override
   public String toString() {
     return name;

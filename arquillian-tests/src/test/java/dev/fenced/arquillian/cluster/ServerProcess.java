@@ -73,6 +73,24 @@ public final class ServerProcess {
   }
 
   /**
+   * Waits until the process ends by itself (it crashed or halted).
+   *
+   * @param timeout how long to wait
+   * @return whether it ended within the timeout
+   * @throws InterruptedException when interrupted while waiting
+   */
+  public boolean awaitExit(Duration timeout) throws InterruptedException {
+    try {
+      process.onExit().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+      return true;
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("cannot wait for process " + process.pid(), e);
+    }
+  }
+
+  /**
    * Freezes the process with {@code SIGSTOP}: every thread stops, connections stay open, its clock
    * goes on. Thaw it by closing the result.
    *

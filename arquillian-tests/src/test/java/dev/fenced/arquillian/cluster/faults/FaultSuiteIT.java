@@ -11,8 +11,14 @@ import dev.fenced.arquillian.cluster.ClusterRecords.Loss;
 import dev.fenced.arquillian.cluster.ClusterRecords.Payment;
 import dev.fenced.arquillian.cluster.ClusterRecords.RunEvent;
 import dev.fenced.arquillian.cluster.ClusterRecords.Write;
+import dev.fenced.arquillian.cluster.faults.app.CommitCrash;
+import dev.fenced.arquillian.cluster.faults.app.CrashRuns;
 import dev.fenced.arquillian.cluster.faults.app.FencedLedger;
 import dev.fenced.arquillian.cluster.faults.app.FencedWriterJob;
+import dev.fenced.arquillian.cluster.faults.app.GuardedBean;
+import dev.fenced.arquillian.cluster.faults.app.GuardedCalls;
+import dev.fenced.arquillian.cluster.faults.app.GuardedEjb;
+import dev.fenced.arquillian.cluster.faults.app.GuardedResource;
 import dev.fenced.arquillian.cluster.faults.app.LossRecorder;
 import dev.fenced.arquillian.cluster.faults.app.SlowPaymentResource;
 import dev.fenced.arquillian.harness.JpaTckStoreProvider;
@@ -77,13 +83,22 @@ class FaultSuiteIT {
   }
 
   private static WebArchive deployment(ClusterMember member) {
+    Map<String, String> config = new TreeMap<>();
+    CommitWindow.commitMode().ifPresent(mode -> config.put("fenced.idempotency.commit", mode));
     WebArchive war =
         ClusterDeployment.of(
             member,
+            config,
             FencedLedger.class,
             FencedWriterJob.class,
             LossRecorder.class,
-            SlowPaymentResource.class);
+            SlowPaymentResource.class,
+            CrashRuns.class,
+            CommitCrash.class,
+            GuardedEjb.class,
+            GuardedBean.class,
+            GuardedResource.class,
+            GuardedCalls.class);
     // the fenced resource uses PostgresFence whichever store the run's Fenced uses
     JpaTckStoreProvider.addStoreLibrary(war);
     return war;
@@ -106,6 +121,7 @@ class FaultSuiteIT {
       }
       try {
         LedgerEntries.create();
+        CrashRunRows.create();
         cluster
             .control()
             .startInOrder(
@@ -418,6 +434,60 @@ class FaultSuiteIT {
 
   @Test
   @Order(7)
+  void
+      a_server_that_halts_right_after_the_commit_never_runs_the_call_twice_where_the_window_is_closed()
+          throws Exception {
+    int rounds = Integer.getInteger("fenced.faults.crash-after-commit.rounds", 1);
+    SoftAssertions softly = new SoftAssertions();
+    List<CrashAfterCommit> crashes = new ArrayList<>();
+    for (int round = 1; round <= rounds; round++) {
+      for (CallKind kind : CallKind.values()) {
+        // each crash halts the other member than the one before: both servers, every kind
+        ClusterMember crashed = cluster.members().get(crashes.size() % 2);
+        CommitWindow window = CommitWindow.expected(kind);
+        CrashAfterCommit crash = CrashAfterCommit.play(cluster, kind, crashed);
+        crashes.add(crash);
+        crash.recordFigures(round, window);
+        String as =
+            "round %d, %s halted on %s (window %s): ".formatted(round, kind, crashed, window);
+        if (!crash.proveTheWorkCommittedOnceAndTheMemberHalted(softly, as)) {
+          continue;
+        }
+        if (window == CommitWindow.CLOSED) {
+          crash.proveTheRetryGotTheHaltedRunsOutcomeAtOnce(softly, as);
+        } else {
+          crash.proveTheRetryRanItAgainOnceTheClaimExpired(softly, as);
+        }
+      }
+    }
+    Figures.record(
+        "crash after commit",
+        "runs per key, by kind and window",
+        crashes.stream()
+            .collect(
+                Collectors.groupingBy(
+                    c -> c.kind() + " " + CommitWindow.expected(c.kind()),
+                    TreeMap::new,
+                    Collectors.mapping(c -> c.rows().size(), Collectors.toList()))));
+    Figures.record(
+        "crash after commit",
+        "restart after the halt, ms, by member",
+        crashes.stream()
+            .filter(CrashAfterCommit::halted)
+            .collect(
+                Collectors.groupingBy(
+                    c -> c.crashed().name(),
+                    TreeMap::new,
+                    Collectors.mapping(CrashAfterCommit::restartMillis, Collectors.toList()))));
+    softly
+        .assertThat(cluster.members())
+        .as("members that answer after the scenario")
+        .allMatch(ClusterMember::answers);
+    softly.assertAll();
+  }
+
+  @Test
+  @Order(8)
   void a_server_killed_mid_handler_and_mid_job_is_replaced_once_after_the_ttl_and_never_before()
       throws Exception {
     ClusterMember victim = cluster.awaitWriterRunStart();
