@@ -12,7 +12,8 @@ package dev.fenced.idempotency.spi;
  * store that keeps its records somewhere the caller's transaction cannot reach (Redis, memory) does
  * not.
  *
- * <p>Rules an implementation keeps, on top of {@link IdempotencyStore}'s:
+ * <p>Rules an implementation keeps, on top of {@link IdempotencyStore}'s (the TCK's {@code
+ * CompletionWithWorkContract} checks them):
  *
  * <ul>
  *   <li>The write is <b>one statement of the transaction active on the calling thread</b>; nothing

@@ -2,6 +2,7 @@ package dev.fenced.store.jpa;
 
 import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
+import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.locks.spi.CombinedStore;
 
 /**
@@ -11,7 +12,7 @@ import dev.fenced.locks.spi.CombinedStore;
  * PostgresStatements#RELEASE_EITHER}, one statement that releases the owner's live idempotency lock
  * and the owner's lock on the key; the half the owner does not hold matches nothing.
  */
-final class JpaStore implements CombinedStore {
+final class JpaStore implements CombinedStore, CompletionWithWork {
 
   private final JpaIdempotencyStore records;
   private final JpaLockStore locks;
@@ -48,7 +49,8 @@ final class JpaStore implements CombinedStore {
   }
 
   /** Completes a record in the caller's transaction ({@link JpaIdempotencyStore}). */
-  boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
+  @Override
+  public boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
     return records.completeWithWork(key, owner, payload, ttlMillis);
   }
 

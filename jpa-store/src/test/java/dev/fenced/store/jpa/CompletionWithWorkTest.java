@@ -5,24 +5,23 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.tck.store.CompletionWithWorkContract.CallersTransaction;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Recording an outcome in the caller's transaction ({@code fenced.idempotency.commit=with-work}) on
- * real PostgreSQL with both providers: the record and the caller's work commit or roll back
- * together, the write checks the owner's live lock, and from the write until the commit the row is
- * the caller's, so no takeover slips in between. A resource-local transaction of the test stands in
- * for the caller's JTA transaction; the statement and its checks are the same.
+ * What the PostgreSQL store adds to the TCK's {@code CompletionWithWorkContract} (run by {@link
+ * PostgresContracts}) when it records an outcome in the caller's transaction: the record commits
+ * and rolls back with the caller's own rows in the same database, the statement is bounded by the
+ * query timeout, it leaves the caller's transaction settings alone, and a {@code RESOURCE_LOCAL}
+ * store refuses. Both providers, real PostgreSQL; {@link ThreadCallersTransactions} stands in for
+ * the caller's JTA transaction.
  */
 class CompletionWithWorkTest {
 
@@ -33,16 +32,17 @@ class CompletionWithWorkTest {
 
   @ParameterizedTest
   @EnumSource(Provider.class)
-  void the_record_and_the_work_commit_together(Provider provider) {
+  void the_record_commits_with_the_callers_own_rows(Provider provider) {
     EntityManagerFactory factory = UNITS.get(provider);
+    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
+    JpaStore store = new JpaStore(callers, StoreSettings.DEFAULTS);
     String key = key();
-    JpaIdempotencyStore store = store(factory);
     store.acquire(key, "owner", "fp", 60_000);
 
-    try (CallersTransaction caller = new CallersTransaction(factory)) {
-      caller.doWork(key);
-      assertThat(caller.store().completeWithWork(key, "owner", RECEIPT, TTL)).isTrue();
-      caller.commit();
+    try (CallersTransaction tx = callers.begin()) {
+      doWork(callers.caller(), key);
+      assertThat(store.completeWithWork(key, "owner", RECEIPT, TTL)).isTrue();
+      tx.commit();
     }
 
     assertThat(store.acquire(key, "retry", "fp", 60_000))
@@ -52,115 +52,33 @@ class CompletionWithWorkTest {
 
   @ParameterizedTest
   @EnumSource(Provider.class)
-  void a_rollback_takes_the_record_with_the_work_and_leaves_the_claim_to_its_owner(
-      Provider provider) {
+  void a_rollback_takes_the_record_and_the_callers_rows_together(Provider provider) {
     EntityManagerFactory factory = UNITS.get(provider);
+    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
+    JpaStore store = new JpaStore(callers, StoreSettings.DEFAULTS);
     String key = key();
-    JpaIdempotencyStore store = store(factory);
     store.acquire(key, "owner", "fp", 60_000);
 
-    try (CallersTransaction caller = new CallersTransaction(factory)) {
-      caller.doWork(key);
-      caller.store().completeWithWork(key, "owner", RECEIPT, TTL);
+    try (CallersTransaction tx = callers.begin()) {
+      doWork(callers.caller(), key);
+      store.completeWithWork(key, "owner", RECEIPT, TTL);
     } // rolled back
 
     assertThat(workDone(factory, key)).isFalse();
     assertThat(store.acquire(key, "retry", "fp", 60_000))
         .isEqualTo(new AcquireResult.InFlight("fp"));
-    assertThat(store.release(key, "owner")).as("the owner's release after the rollback").isTrue();
-    assertThat(store.acquire(key, "retry", "fp", 60_000)).isEqualTo(new AcquireResult.Acquired());
-  }
-
-  @ParameterizedTest
-  @EnumSource(Provider.class)
-  void a_duplicate_that_arrives_before_the_commit_waits_for_it_and_gets_the_outcome(
-      Provider provider) throws Exception {
-    EntityManagerFactory factory = UNITS.get(provider);
-    String key = key();
-    JpaIdempotencyStore store = store(factory);
-    store.acquire(key, "owner", "fp", 60_000);
-    CompletableFuture<AcquireResult> duplicate;
-
-    try (CallersTransaction caller = new CallersTransaction(factory)) {
-      caller.store().completeWithWork(key, "owner", RECEIPT, TTL);
-      duplicate = CompletableFuture.supplyAsync(() -> store.acquire(key, "dup", "fp", 60_000));
-      Thread.sleep(300);
-      assertThat(duplicate).as("the duplicate while the caller's transaction is open").isNotDone();
-      caller.commit();
-    }
-
-    assertThat(duplicate.get(10, TimeUnit.SECONDS))
-        .isEqualTo(new AcquireResult.Completed("fp", RECEIPT));
-  }
-
-  @ParameterizedTest
-  @EnumSource(Provider.class)
-  void a_lock_that_expires_after_the_write_cannot_be_taken_over_before_the_commit(Provider provider)
-      throws Exception {
-    EntityManagerFactory factory = UNITS.get(provider);
-    String key = key();
-    JpaIdempotencyStore store = store(factory);
-    store.acquire(key, "owner", "fp", 500);
-    CompletableFuture<AcquireResult> takeOver;
-
-    try (CallersTransaction caller = new CallersTransaction(factory)) {
-      assertThat(caller.store().completeWithWork(key, "owner", RECEIPT, TTL)).isTrue();
-      Thread.sleep(800); // the lock as last committed (500 ms) has expired on the store's clock
-      takeOver = CompletableFuture.supplyAsync(() -> store.acquire(key, "late", "fp", 60_000));
-      Thread.sleep(300);
-      assertThat(takeOver).as("the takeover while the caller's transaction is open").isNotDone();
-      caller.commit();
-    }
-
-    assertThat(takeOver.get(10, TimeUnit.SECONDS))
-        .as("what the takeover finds once the work committed")
-        .isEqualTo(new AcquireResult.Completed("fp", RECEIPT));
-  }
-
-  @ParameterizedTest
-  @EnumSource(Provider.class)
-  void an_owner_whose_lock_expired_writes_nothing(Provider provider) throws Exception {
-    EntityManagerFactory factory = UNITS.get(provider);
-    String key = key();
-    store(factory).acquire(key, "owner", "fp", 200);
-    Thread.sleep(400);
-
-    try (CallersTransaction caller = new CallersTransaction(factory)) {
-      assertThat(caller.store().completeWithWork(key, "owner", RECEIPT, TTL)).isFalse();
-      caller.commit();
-    }
-
-    assertThat(store(factory).acquire(key, "retry", "fp", 60_000))
-        .isEqualTo(new AcquireResult.Acquired());
-  }
-
-  @ParameterizedTest
-  @EnumSource(Provider.class)
-  void an_owner_whose_record_was_taken_over_writes_nothing(Provider provider) throws Exception {
-    EntityManagerFactory factory = UNITS.get(provider);
-    String key = key();
-    JpaIdempotencyStore store = store(factory);
-    store.acquire(key, "owner", "fp", 200);
-    Thread.sleep(400);
-    assertThat(store.acquire(key, "new", "fp", 60_000)).isEqualTo(new AcquireResult.Acquired());
-
-    try (CallersTransaction caller = new CallersTransaction(factory)) {
-      assertThat(caller.store().completeWithWork(key, "owner", RECEIPT, TTL)).isFalse();
-      caller.commit();
-    }
-
-    assertThat(store.complete(key, "new", RECEIPT, TTL)).as("the new owner's complete").isTrue();
   }
 
   @ParameterizedTest
   @EnumSource(Provider.class)
   void the_write_is_bounded_by_the_query_timeout(Provider provider) {
     EntityManagerFactory factory = UNITS.get(provider);
+    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
+    JpaStore store = new JpaStore(callers, StoreSettings.of(Duration.ofSeconds(1)));
     String key = key();
-    store(factory).acquire(key, "owner", "fp", 60_000);
+    store.acquire(key, "owner", "fp", 60_000);
     EntityManager holder = factory.createEntityManager();
-    try (CallersTransaction caller =
-        new CallersTransaction(factory, StoreSettings.of(Duration.ofSeconds(1)))) {
+    try (CallersTransaction tx = callers.begin()) {
       holder.getTransaction().begin();
       holder
           .createNativeQuery("SELECT 1 FROM fenced_idempotency WHERE key_hash = ?1 FOR UPDATE")
@@ -168,7 +86,7 @@ class CompletionWithWorkTest {
           .getResultList();
       long started = System.nanoTime();
 
-      assertThatThrownBy(() -> caller.store().completeWithWork(key, "owner", RECEIPT, TTL))
+      assertThatThrownBy(() -> store.completeWithWork(key, "owner", RECEIPT, TTL))
           .isInstanceOf(StoreUnavailableException.class);
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
     } finally {
@@ -181,30 +99,29 @@ class CompletionWithWorkTest {
   @EnumSource(Provider.class)
   void the_write_leaves_the_settings_of_the_callers_transaction_alone(Provider provider) {
     EntityManagerFactory factory = UNITS.get(provider);
+    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
+    JpaStore store = new JpaStore(callers, StoreSettings.DEFAULTS);
     String key = key();
-    store(factory).acquire(key, "owner", "fp", 60_000);
+    store.acquire(key, "owner", "fp", 60_000);
 
-    try (CallersTransaction caller = new CallersTransaction(factory)) {
-      String before = caller.setting("statement_timeout");
-      caller.store().completeWithWork(key, "owner", RECEIPT, TTL);
+    try (CallersTransaction tx = callers.begin()) {
+      String before = setting(callers.caller(), "statement_timeout");
+      store.completeWithWork(key, "owner", RECEIPT, TTL);
 
-      assertThat(caller.setting("statement_timeout")).isEqualTo(before);
-      assertThat(caller.setting("idle_in_transaction_session_timeout")).isEqualTo("0");
+      assertThat(setting(callers.caller(), "statement_timeout")).isEqualTo(before);
+      assertThat(setting(callers.caller(), "idle_in_transaction_session_timeout")).isEqualTo("0");
     }
   }
 
   @ParameterizedTest
   @EnumSource(Provider.class)
   void a_store_on_a_resource_local_unit_refuses_naming_the_option(Provider provider) {
-    JpaIdempotencyStore store = new JpaIdempotencyStore(UNITS.get(provider));
+    JpaStore store =
+        new JpaStore(new ResourceLocalTransactions(UNITS.get(provider)), StoreSettings.DEFAULTS);
 
     assertThatThrownBy(() -> store.completeWithWork(key(), "owner", RECEIPT, TTL))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("fenced.idempotency.commit=with-work");
-  }
-
-  private static JpaIdempotencyStore store(EntityManagerFactory factory) {
-    return new JpaIdempotencyStore(factory);
   }
 
   private static String key() {
@@ -212,6 +129,15 @@ class CompletionWithWorkTest {
   }
 
   /** The caller's work: a row in another table of the same database. */
+  private static void doWork(EntityManager caller, String key) {
+    caller
+        .createNativeQuery(
+            "INSERT INTO fenced_high_water (resource, token, admitted_at)"
+                + " VALUES (?1, 1, clock_timestamp())")
+        .setParameter(1, key)
+        .executeUpdate();
+  }
+
   private static boolean workDone(EntityManagerFactory factory, String key) {
     EntityManager em = factory.createEntityManager();
     try {
@@ -224,65 +150,7 @@ class CompletionWithWorkTest {
     }
   }
 
-  /**
-   * The caller's open transaction, on an entity manager of its own: the store's own calls still run
-   * in new transactions, and {@link StoreTransactions#inCallersTransaction} runs on the caller's
-   * manager. Rolled back when closed without a commit.
-   */
-  private static final class CallersTransaction implements StoreTransactions, AutoCloseable {
-
-    private final StoreTransactions own;
-    private final EntityManager caller;
-    private final JpaIdempotencyStore store;
-
-    CallersTransaction(EntityManagerFactory factory) {
-      this(factory, StoreSettings.DEFAULTS);
-    }
-
-    CallersTransaction(EntityManagerFactory factory, StoreSettings settings) {
-      this.own = new ResourceLocalTransactions(factory);
-      this.caller = factory.createEntityManager();
-      this.caller.getTransaction().begin();
-      this.store = new JpaIdempotencyStore(this, settings);
-    }
-
-    JpaIdempotencyStore store() {
-      return store;
-    }
-
-    @Override
-    public <T> T inNewTransaction(Function<EntityManager, T> work) {
-      return own.inNewTransaction(work);
-    }
-
-    @Override
-    public <T> T inCallersTransaction(Function<EntityManager, T> work) {
-      return work.apply(caller);
-    }
-
-    void doWork(String key) {
-      caller
-          .createNativeQuery(
-              "INSERT INTO fenced_high_water (resource, token, admitted_at)"
-                  + " VALUES (?1, 1, clock_timestamp())")
-          .setParameter(1, key)
-          .executeUpdate();
-    }
-
-    String setting(String name) {
-      return String.valueOf(caller.createNativeQuery("SHOW " + name).getSingleResult());
-    }
-
-    void commit() {
-      caller.getTransaction().commit();
-    }
-
-    @Override
-    public void close() {
-      if (caller.getTransaction().isActive()) {
-        caller.getTransaction().rollback();
-      }
-      caller.close();
-    }
+  private static String setting(EntityManager caller, String name) {
+    return String.valueOf(caller.createNativeQuery("SHOW " + name).getSingleResult());
   }
 }

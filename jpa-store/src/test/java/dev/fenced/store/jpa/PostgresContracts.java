@@ -2,6 +2,7 @@ package dev.fenced.store.jpa;
 
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.CompletionWithWorkContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
 import dev.fenced.tck.store.LockStoreContract;
 import dev.fenced.tck.support.PostgresServer;
@@ -14,10 +15,11 @@ import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * Both store contracts on PostgreSQL, as the {@code @Nested} groups {@code Idempotency} and {@code
- * Locks} of one test class per JPA provider or setup. The subclass opens the factory (and may build
- * its own stores on it); the timing (ttl 500 ms, slack 250 ms) and the racing callers (at least
- * twice the pool of {@value Provider#POOL_SIZE}) are the same for every provider.
+ * The store contracts on PostgreSQL, as the {@code @Nested} groups {@code Idempotency}, {@code
+ * WithWork} (on {@link ThreadCallersTransactions}) and {@code Locks} of one test class per JPA
+ * provider or setup. The subclass opens the factory (and may build its own stores on it); the
+ * timing (ttl 500 ms, slack 250 ms) and the racing callers (at least twice the pool of {@value
+ * Provider#POOL_SIZE}) are the same for every provider.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class PostgresContracts {
@@ -28,6 +30,8 @@ abstract class PostgresContracts {
   private EntityManagerFactory factory;
   private IdempotencyStore idempotencyStore;
   private LockStore lockStore;
+  private ThreadCallersTransactions callers;
+  private JpaStore withWorkStore;
 
   /**
    * Opens the factory the stores use, on a database with the schema applied.
@@ -77,6 +81,8 @@ abstract class PostgresContracts {
     factory = openFactory();
     idempotencyStore = idempotencyStore(factory);
     lockStore = lockStore(factory);
+    callers = new ThreadCallersTransactions(factory);
+    withWorkStore = new JpaStore(callers, StoreSettings.DEFAULTS);
   }
 
   @AfterAll
@@ -106,6 +112,29 @@ abstract class PostgresContracts {
     @Override
     protected int concurrency() {
       return Math.max(2 * Provider.POOL_SIZE, super.concurrency());
+    }
+  }
+
+  @Nested
+  class WithWork extends CompletionWithWorkContract<JpaStore> {
+    @Override
+    protected JpaStore store() {
+      return withWorkStore;
+    }
+
+    @Override
+    protected CallersTransaction begin() {
+      return callers.begin();
+    }
+
+    @Override
+    protected Duration shortTtl() {
+      return SHORT_TTL;
+    }
+
+    @Override
+    protected Duration slack() {
+      return SLACK;
     }
   }
 
