@@ -2,6 +2,7 @@ package dev.fenced.cdi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.cdi.call.Transactions;
 import jakarta.transaction.Status;
@@ -73,6 +74,24 @@ class JtaTransactionsTest {
         .doesNotThrowAnyException();
   }
 
+  @Test
+  void marking_rollback_only_reaches_the_registry_and_the_status_follows() {
+    registry.status = Status.STATUS_ACTIVE;
+    JtaTransactions transactions = new JtaTransactions(() -> registry);
+
+    transactions.setRollbackOnly();
+
+    assertThat(registry.getRollbackOnly()).isTrue();
+    assertThat(transactions.status()).isEqualTo(Transactions.Status.ROLLBACK_ONLY);
+  }
+
+  @Test
+  void marking_rollback_only_without_a_registry_is_refused() {
+    JtaTransactions transactions = new JtaTransactions(() -> null);
+
+    assertThatThrownBy(transactions::setRollbackOnly).isInstanceOf(IllegalStateException.class);
+  }
+
   private static final class FakeRegistry implements TransactionSynchronizationRegistry {
     int status = Status.STATUS_NO_TRANSACTION;
     final List<Synchronization> synchronizations = new ArrayList<>();
@@ -101,7 +120,9 @@ class JtaTransactionsTest {
     }
 
     @Override
-    public void setRollbackOnly() {}
+    public void setRollbackOnly() {
+      status = Status.STATUS_MARKED_ROLLBACK;
+    }
 
     @Override
     public boolean getRollbackOnly() {
