@@ -2,6 +2,10 @@ package dev.fenced.arquillian.cluster.app;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -29,5 +33,21 @@ public class Member {
    */
   public String name() {
     return name;
+  }
+
+  /**
+   * The server's JTA datasource {@code FencedDS}, found under the JNDI name {@value #DATASOURCE}
+   * gives; connections taken in a transaction join it.
+   *
+   * @return the datasource
+   * @throws IllegalStateException when the name is not bound
+   */
+  public DataSource datasource() {
+    String jndiName = ConfigProvider.getConfig().getValue(DATASOURCE, String.class);
+    try {
+      return (DataSource) new InitialContext().lookup(jndiName);
+    } catch (NamingException e) {
+      throw new IllegalStateException("no datasource " + jndiName, e);
+    }
   }
 }

@@ -8,10 +8,7 @@ import jakarta.transaction.Transactional;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The business table of the crash-after-commit scenario, {@value #TABLE}: one row per run of a
@@ -31,19 +28,13 @@ public class CrashRuns {
    */
   public static final String LOCK_TTL = "5s";
 
-  @Inject
-  @ConfigProperty(name = Member.DATASOURCE)
-  String datasourceName;
+  @Inject Member member;
 
   private DataSource datasource;
 
   @PostConstruct
   void open() {
-    try {
-      datasource = (DataSource) new InitialContext().lookup(datasourceName);
-    } catch (NamingException e) {
-      throw new IllegalStateException("no datasource " + datasourceName, e);
-    }
+    datasource = member.datasource();
   }
 
   /**

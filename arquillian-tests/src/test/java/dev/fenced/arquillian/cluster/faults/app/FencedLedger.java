@@ -11,10 +11,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import javax.naming.InitialContext;
-import javax.naming.NamingException;
 import javax.sql.DataSource;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The fault suite's fenced resource: the table {@value #TABLE} in the database of the server's JTA
@@ -32,19 +29,13 @@ public class FencedLedger {
   /** The table of the writes the resource took. */
   public static final String TABLE = "fenced_ledger";
 
-  @Inject
-  @ConfigProperty(name = Member.DATASOURCE)
-  String datasourceName;
+  @Inject Member member;
 
   private DataSource datasource;
 
   @PostConstruct
   void open() {
-    try {
-      datasource = (DataSource) new InitialContext().lookup(datasourceName);
-    } catch (NamingException e) {
-      throw new IllegalStateException("no datasource " + datasourceName, e);
-    }
+    datasource = member.datasource();
   }
 
   /**
