@@ -33,60 +33,49 @@ class CompletionWithWorkTest {
   @ParameterizedTest
   @EnumSource(Provider.class)
   void the_record_commits_with_the_callers_own_rows(Provider provider) {
-    EntityManagerFactory factory = UNITS.get(provider);
-    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
-    JpaStore store = new JpaStore(callers, StoreSettings.DEFAULTS);
-    String key = key();
-    store.acquire(key, "owner", "fp", 60_000);
+    Claimed claimed = Claimed.on(provider, StoreSettings.DEFAULTS);
 
-    try (CallersTransaction tx = callers.begin()) {
-      doWork(callers.caller(), key);
-      assertThat(store.completeWithWork(key, "owner", RECEIPT, TTL)).isTrue();
+    try (CallersTransaction tx = claimed.callers().begin()) {
+      doWork(claimed.callers().caller(), claimed.key());
+      assertThat(claimed.store().completeWithWork(claimed.key(), "owner", RECEIPT, TTL)).isTrue();
       tx.commit();
     }
 
-    assertThat(store.acquire(key, "retry", "fp", 60_000))
+    assertThat(claimed.store().acquire(claimed.key(), "retry", "fp", 60_000))
         .isEqualTo(new AcquireResult.Completed("fp", RECEIPT));
-    assertThat(workDone(factory, key)).isTrue();
+    assertThat(workDone(claimed.factory(), claimed.key())).isTrue();
   }
 
   @ParameterizedTest
   @EnumSource(Provider.class)
   void a_rollback_takes_the_record_and_the_callers_rows_together(Provider provider) {
-    EntityManagerFactory factory = UNITS.get(provider);
-    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
-    JpaStore store = new JpaStore(callers, StoreSettings.DEFAULTS);
-    String key = key();
-    store.acquire(key, "owner", "fp", 60_000);
+    Claimed claimed = Claimed.on(provider, StoreSettings.DEFAULTS);
 
-    try (CallersTransaction tx = callers.begin()) {
-      doWork(callers.caller(), key);
-      store.completeWithWork(key, "owner", RECEIPT, TTL);
+    try (CallersTransaction tx = claimed.callers().begin()) {
+      doWork(claimed.callers().caller(), claimed.key());
+      claimed.store().completeWithWork(claimed.key(), "owner", RECEIPT, TTL);
     } // rolled back
 
-    assertThat(workDone(factory, key)).isFalse();
-    assertThat(store.acquire(key, "retry", "fp", 60_000))
+    assertThat(workDone(claimed.factory(), claimed.key())).isFalse();
+    assertThat(claimed.store().acquire(claimed.key(), "retry", "fp", 60_000))
         .isEqualTo(new AcquireResult.InFlight("fp"));
   }
 
   @ParameterizedTest
   @EnumSource(Provider.class)
   void the_write_is_bounded_by_the_query_timeout(Provider provider) {
-    EntityManagerFactory factory = UNITS.get(provider);
-    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
-    JpaStore store = new JpaStore(callers, StoreSettings.of(Duration.ofSeconds(1)));
-    String key = key();
-    store.acquire(key, "owner", "fp", 60_000);
-    EntityManager holder = factory.createEntityManager();
-    try (CallersTransaction tx = callers.begin()) {
+    Claimed claimed = Claimed.on(provider, StoreSettings.of(Duration.ofSeconds(1)));
+    EntityManager holder = claimed.factory().createEntityManager();
+    try (CallersTransaction tx = claimed.callers().begin()) {
       holder.getTransaction().begin();
       holder
           .createNativeQuery("SELECT 1 FROM fenced_idempotency WHERE key_hash = ?1 FOR UPDATE")
-          .setParameter(1, PostgresStatements.keyHash(key))
+          .setParameter(1, PostgresStatements.keyHash(claimed.key()))
           .getResultList();
       long started = System.nanoTime();
 
-      assertThatThrownBy(() -> store.completeWithWork(key, "owner", RECEIPT, TTL))
+      assertThatThrownBy(
+              () -> claimed.store().completeWithWork(claimed.key(), "owner", RECEIPT, TTL))
           .isInstanceOf(StoreUnavailableException.class);
       assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
     } finally {
@@ -98,18 +87,15 @@ class CompletionWithWorkTest {
   @ParameterizedTest
   @EnumSource(Provider.class)
   void the_write_leaves_the_settings_of_the_callers_transaction_alone(Provider provider) {
-    EntityManagerFactory factory = UNITS.get(provider);
-    ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
-    JpaStore store = new JpaStore(callers, StoreSettings.DEFAULTS);
-    String key = key();
-    store.acquire(key, "owner", "fp", 60_000);
+    Claimed claimed = Claimed.on(provider, StoreSettings.DEFAULTS);
 
-    try (CallersTransaction tx = callers.begin()) {
-      String before = setting(callers.caller(), "statement_timeout");
-      store.completeWithWork(key, "owner", RECEIPT, TTL);
+    try (CallersTransaction tx = claimed.callers().begin()) {
+      String before = setting(claimed.callers().caller(), "statement_timeout");
+      claimed.store().completeWithWork(claimed.key(), "owner", RECEIPT, TTL);
 
-      assertThat(setting(callers.caller(), "statement_timeout")).isEqualTo(before);
-      assertThat(setting(callers.caller(), "idle_in_transaction_session_timeout")).isEqualTo("0");
+      assertThat(setting(claimed.callers().caller(), "statement_timeout")).isEqualTo(before);
+      assertThat(setting(claimed.callers().caller(), "idle_in_transaction_session_timeout"))
+          .isEqualTo("0");
     }
   }
 
@@ -119,12 +105,26 @@ class CompletionWithWorkTest {
     JpaStore store =
         new JpaStore(new ResourceLocalTransactions(UNITS.get(provider)), StoreSettings.DEFAULTS);
 
-    assertThatThrownBy(() -> store.completeWithWork(key(), "owner", RECEIPT, TTL))
+    assertThatThrownBy(() -> store.completeWithWork(newKey(), "owner", RECEIPT, TTL))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("fenced.idempotency.commit=with-work");
   }
 
-  private static String key() {
+  /** A key claimed by {@code "owner"} on a store whose caller's transactions the test begins. */
+  private record Claimed(
+      EntityManagerFactory factory, ThreadCallersTransactions callers, JpaStore store, String key) {
+
+    static Claimed on(Provider provider, StoreSettings settings) {
+      EntityManagerFactory factory = UNITS.get(provider);
+      ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
+      JpaStore store = new JpaStore(callers, settings);
+      String key = newKey();
+      store.acquire(key, "owner", "fp", 60_000);
+      return new Claimed(factory, callers, store, key);
+    }
+  }
+
+  private static String newKey() {
     return "with-work:" + UUID.randomUUID();
   }
 
