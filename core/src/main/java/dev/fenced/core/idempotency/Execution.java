@@ -202,17 +202,10 @@ public final class Execution implements AutoCloseable {
   }
 
   private Completion record(byte[] payload, Duration ttl) {
-    byte[] sealed;
-    try {
-      sealed = sealer.seal(key.value(), payload);
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "Could not seal the outcome of "
-              + describe()
-              + ", so it was not recorded; a repeat will run the work again once the lock"
-              + " expires",
-          e);
+    byte[] sealed =
+        sealOrWarn(
+            payload, "it was not recorded; a repeat will run the work again once the lock expires");
+    if (sealed == null) {
       return Completion.STORE_UNAVAILABLE;
     }
     long giveUpAt =
@@ -303,14 +296,8 @@ public final class Execution implements AutoCloseable {
       return Completion.LOCK_LOST;
     }
     stopRenewal();
-    byte[] sealed;
-    try {
-      sealed = sealer.seal(key.value(), payload);
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "Could not seal the outcome of " + describe() + ", so its work is rolled back",
-          e);
+    byte[] sealed = sealOrWarn(payload, "its work is rolled back");
+    if (sealed == null) {
       return Completion.STORE_UNAVAILABLE;
     }
     try {
@@ -337,6 +324,17 @@ public final class Execution implements AutoCloseable {
   public void endCommitted() {
     if (tryEnd()) {
       stopRenewal();
+    }
+  }
+
+  /** The sealed payload, or {@code null} after a WARNING saying {@code consequence}. */
+  private byte[] sealOrWarn(byte[] payload, String consequence) {
+    try {
+      return sealer.seal(key.value(), payload);
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING, "Could not seal the outcome of " + describe() + ", so " + consequence, e);
+      return null;
     }
   }
 
