@@ -35,6 +35,13 @@ public enum ErrorCode {
    * may run it. Retry with the same key.
    */
   IDEMPOTENCY_LOCK_LOST(409, "Idempotency lock lost"),
+  /**
+   * The request under this key was carried out and its work committed, but its response was never
+   * recorded (the server failed between the commit and the response, {@code
+   * fenced.idempotency.commit=with-work}): it is not run again, and there is nothing to replay.
+   * Look the result up by other means; to do the work once more, send a new key.
+   */
+  IDEMPOTENCY_OUTCOME_LOST(409, "Idempotency outcome lost"),
   /** A lock was held by someone else for the whole wait. */
   LOCK_NOT_ACQUIRED(409, "Lock not acquired"),
   /** A held lock was lost: another holder may be in the critical section now. */

@@ -7,12 +7,14 @@ import dev.fenced.cdi.call.CallRunner;
 import dev.fenced.cdi.call.GuardedCall;
 import dev.fenced.cdi.call.IdempotencyEvents;
 import dev.fenced.cdi.call.OutcomeCodec;
+import dev.fenced.cdi.call.Transactions;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
 import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.jaxrs.CommitMarking;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
@@ -62,6 +64,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private FingerprintCalculator fingerprints;
   private CallFactory callFactory;
   private CallRunner callRunner;
+  private CommitMarking commitMarking;
 
   @PostConstruct
   void start() {
@@ -81,13 +84,11 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     fingerprints = new FingerprintCalculator();
     callFactory =
         new CallFactory(new ArgumentFingerprints(jsonb, fingerprints), fingerprints, settings);
+    Transactions transactions = JtaTransactions.lookup();
+    OutcomeCommit commit = OutcomeCommit.of(config);
     callRunner =
-        new CallRunner(
-            engine,
-            new OutcomeCodec(jsonb),
-            JtaTransactions.lookup(),
-            callEvents(),
-            OutcomeCommit.of(config));
+        new CallRunner(engine, new OutcomeCodec(jsonb), transactions, callEvents(), commit);
+    commitMarking = new CommitMarking(commit, transactions);
   }
 
   @PreDestroy
@@ -154,7 +155,8 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
 
   /**
    * Runs an intercepted non-HTTP method once per key; a JAX-RS resource method, which the JAX-RS
-   * layer guards, and a method its class-level annotation does not guard proceed.
+   * layer guards, proceeds and may mark its commit ({@link CommitMarking}); a method its
+   * class-level annotation does not guard proceeds.
    *
    * @param context the invocation
    * @return what the method returned, or the replayed value
@@ -167,10 +169,13 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
         extension
             .idempotentMethods()
             .intercepted(context.getTarget().getClass(), context.getMethod(), "@Idempotent");
-    if (intercepted.isEmpty() || !(intercepted.get().kind() instanceof IdempotentMethod.Call)) {
+    if (intercepted.isEmpty()) {
       return context.proceed();
     }
     IdempotentMethod method = intercepted.get();
+    if (!(method.kind() instanceof IdempotentMethod.Call)) {
+      return commitMarking.proceed(method, context::proceed);
+    }
     GuardedCall call;
     try {
       call = callFactory.forMethod(method, context.getParameters());

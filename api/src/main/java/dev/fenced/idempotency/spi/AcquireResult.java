@@ -4,7 +4,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * What {@link IdempotencyStore#acquire} found: the lock taken, a live lock, or a completed record.
+ * What {@link IdempotencyStore#acquire} found: the lock taken, a live lock, a completed record, or
+ * (only from a store that {@linkplain CompletionWithWork#markCommitted marks commits}) work that
+ * committed without its outcome.
  */
 public sealed interface AcquireResult {
 
@@ -75,6 +77,26 @@ public sealed interface AcquireResult {
     @Override
     public String toString() {
       return "Completed[fingerprint=" + fingerprint + ", payload=" + payload.length + " bytes]";
+    }
+  }
+
+  /**
+   * The work under the key committed in the caller's transaction together with a {@linkplain
+   * CompletionWithWork#markCommitted commit mark}, and the owner's lock has expired without the
+   * outcome being recorded (the owner crashed or froze after the commit). The key is never taken
+   * over while the mark lives: the work must not run again, and there is no outcome to replay.
+   *
+   * @param fingerprint the fingerprint stored with the record
+   */
+  record Committed(String fingerprint) implements AcquireResult {
+
+    /**
+     * Validates the fingerprint.
+     *
+     * @param fingerprint never {@code null}
+     */
+    public Committed {
+      Objects.requireNonNull(fingerprint, "fingerprint");
     }
   }
 }

@@ -22,6 +22,10 @@ package dev.fenced.idempotency.spi;
  *   <li>Keys are stored faithfully or rejected, never truncated.
  *   <li>An unreachable store throws {@link StoreUnavailableException}.
  * </ul>
+ *
+ * <p>A store that also implements {@link CompletionWithWork} knows a third state, a record in
+ * flight whose work <em>committed</em> ({@link CompletionWithWork#markCommitted}); its rules there
+ * override the ones above for such records.
  */
 public interface IdempotencyStore {
 

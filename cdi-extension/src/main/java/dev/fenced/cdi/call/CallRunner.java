@@ -1,6 +1,5 @@
 package dev.fenced.cdi.call;
 
-import dev.fenced.ErrorCode;
 import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Claim;
@@ -124,6 +123,9 @@ public final class CallRunner {
     if (claim instanceof Claim.InUse inUse) {
       throw rejected(call, IdempotencyEngine.inUse(inUse));
     }
+    if (claim instanceof Claim.OutcomeLost) {
+      throw rejected(call, IdempotencyEngine.outcomeLost());
+    }
     throw rejected(call, IdempotencyEngine.reused());
   }
 
@@ -199,20 +201,7 @@ public final class CallRunner {
       // the exception below still rolls the transaction back on its way out
       LOG.log(Level.WARNING, "Could not mark the transaction of " + describe(call), e);
     }
-    IdempotencyException failure =
-        completion == Completion.LOCK_LOST
-            ? new IdempotencyException(
-                ErrorCode.IDEMPOTENCY_LOCK_LOST,
-                "The call's claim on its idempotency key was lost before its outcome was recorded"
-                    + " with its work (it ran longer than lockTtl without renewal, or another"
-                    + " attempt took the key over), so its transaction was rolled back; retry with"
-                    + " the same key")
-            : new IdempotencyException(
-                ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE,
-                "The call's outcome could not be recorded in its transaction (the idempotency"
-                    + " store failed), so its transaction was rolled back; retry later with the"
-                    + " same key");
-    throw rejected(call, failure);
+    throw rejected(call, IdempotencyEngine.notWrittenWithWork(completion));
   }
 
   /**

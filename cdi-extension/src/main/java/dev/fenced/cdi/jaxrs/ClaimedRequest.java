@@ -1,9 +1,11 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.cdi.call.Transactions;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.Execution;
+import dev.fenced.core.idempotency.IdempotencyEngine;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -105,6 +107,47 @@ final class ClaimedRequest {
    */
   int awaitedStatus() {
     return decided.get() ? 0 : awaitedStatus;
+  }
+
+  /**
+   * Writes the commit mark in the resource method's active transaction ({@code
+   * fenced.idempotency.commit=with-work}), so that once the work commits a retry never runs it
+   * again, even when this server dies before the response is recorded. Registers first for the end
+   * of the transaction, which resumes the claim's renewal; the response then ends the claim as
+   * usual. When the mark cannot be written, the transaction is marked rollback-only and the method
+   * fails: the work must not commit unmarked once its claim may be lost.
+   *
+   * @param transactions the active transaction
+   * @throws IdempotencyException {@code IDEMPOTENCY_LOCK_LOST} or {@code
+   *     IDEMPOTENCY_STORE_UNAVAILABLE} when the mark was not written
+   */
+  void markCommittedWithWork(Transactions transactions) {
+    if (decided.get()) {
+      return;
+    }
+    try {
+      transactions.afterCompletion(execution::markEnded);
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "Could not wait for the transaction of "
+              + target
+              + "; its commit is not marked, so its response is recorded after the commit",
+          e);
+      return;
+    }
+    Completion marked = execution.markCommittedWithWork(model.ttl());
+    if (marked.stored()) {
+      LOG.log(Level.DEBUG, () -> "Marked the commit of " + target + " with its work");
+      return;
+    }
+    try {
+      transactions.setRollbackOnly();
+    } catch (RuntimeException e) {
+      // the exception below still rolls the transaction back on its way out
+      LOG.log(Level.WARNING, "Could not mark the transaction of " + target + " rollback-only", e);
+    }
+    throw IdempotencyEngine.notWrittenWithWork(marked);
   }
 
   /**

@@ -11,7 +11,7 @@ import java.security.Principal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * Bound to one guarded resource method: runs the {@link RequestGate} and turns its decision into
@@ -19,8 +19,9 @@ import java.util.function.Consumer;
  * Reads the request body up to the gate's limit and puts it back for the method.
  *
  * <p>A claim is handed to whatever ends it at the end of the request: the {@link
- * ClaimCleanupListener} when it saw this request begin, else the fallback {@code orphans} (a
- * request-scoped holder). If handing it over fails, the claim is ended here.
+ * ClaimCleanupListener} when it saw this request begin, else the request-scoped {@link
+ * RequestClaims}, which also holds it for the resource method's interceptor ({@link
+ * CommitMarking}). If handing it over fails, the claim is ended here.
  */
 final class IdempotencyRequestFilter implements ContainerRequestFilter {
 
@@ -29,19 +30,21 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
 
   private final RequestGate gate;
   private final String header;
-  private final Consumer<ClaimedRequest> orphans;
+  private final BiConsumer<ClaimedRequest, Boolean> claims;
 
   /**
    * Creates the filter of one method.
    *
    * @param gate the method's gate
    * @param header the name of the key header
-   * @param orphans ends a claim at the end of a request the cleanup listener does not see
+   * @param claims takes each claim, and whether the cleanup listener ends it: notes it as the
+   *     request's, and ends it at the end of a request the listener does not see
    */
-  IdempotencyRequestFilter(RequestGate gate, String header, Consumer<ClaimedRequest> orphans) {
+  IdempotencyRequestFilter(
+      RequestGate gate, String header, BiConsumer<ClaimedRequest, Boolean> claims) {
     this.gate = Objects.requireNonNull(gate, "gate");
     this.header = Objects.requireNonNull(header, "header");
-    this.orphans = Objects.requireNonNull(orphans, "orphans");
+    this.claims = Objects.requireNonNull(claims, "claims");
   }
 
   @Override
@@ -51,9 +54,9 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
       ClaimedRequest claimed = proceed.claimed();
       try {
         request.setProperty(ClaimedRequest.PROPERTY, claimed);
-        if (!ClaimCleanupListener.sawBegin(request.getProperty(ClaimCleanupListener.ACTIVE))) {
-          orphans.accept(claimed);
-        }
+        claims.accept(
+            claimed,
+            ClaimCleanupListener.sawBegin(request.getProperty(ClaimCleanupListener.ACTIVE)));
       } catch (RuntimeException | Error e) {
         claimed.abandon();
         throw e;

@@ -5,8 +5,9 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.inject.spi.CDI;
 import java.lang.System.Logger.Level;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /**
  * The fallback end of claims the {@link ClaimCleanupListener} does not see (it is not registered,
@@ -20,6 +21,7 @@ public class RequestClaims {
   private static final System.Logger LOG = System.getLogger("dev.fenced");
 
   private final List<ClaimedRequest> claims = new CopyOnWriteArrayList<>();
+  private volatile ClaimedRequest current;
 
   /** Created by CDI. */
   public RequestClaims() {}
@@ -33,6 +35,39 @@ public class RequestClaims {
     claims.add(claimed);
   }
 
+  /**
+   * Notes the claim of the current request, so the resource method's {@code @Idempotent}
+   * interceptor finds it.
+   *
+   * @param claimed the claim the request filter took
+   */
+  void current(ClaimedRequest claimed) {
+    current = claimed;
+  }
+
+  /**
+   * The claim of the current request, if its request filter took one.
+   *
+   * @return the claim
+   */
+  Optional<ClaimedRequest> current() {
+    return Optional.ofNullable(current);
+  }
+
+  /**
+   * The claim of the current request through CDI, if there is a request context and a claim.
+   *
+   * @return the claim
+   */
+  static Optional<ClaimedRequest> ofCurrentRequestClaim() {
+    try {
+      return CDI.current().select(RequestClaims.class).get().current();
+    } catch (RuntimeException e) {
+      LOG.log(Level.DEBUG, "No CDI request context: no claim of the current request", e);
+      return Optional.empty();
+    }
+  }
+
   /** Releases every held claim that nothing else ended. */
   @PreDestroy
   public void requestEnded() {
@@ -41,16 +76,29 @@ public class RequestClaims {
   }
 
   /**
-   * Hands claims to the current request's holder through CDI; when there is none (no active request
-   * context), logs a warning and leaves the claim to the response filter and writer interceptor.
+   * Hands claims to the current request's holder through CDI, which ends them at the end of the
+   * request unless {@code endedElsewhere} says the cleanup listener does; when there is no holder
+   * (no active request context), logs a warning and leaves the claim to the response filter and
+   * writer interceptor.
    *
-   * @return the hand-over
+   * @return the hand-over: the claim, and whether the cleanup listener ends it
    */
-  static Consumer<ClaimedRequest> ofCurrentRequest() {
-    return claimed -> {
+  static BiConsumer<ClaimedRequest, Boolean> ofCurrentRequest() {
+    return (claimed, endedElsewhere) -> {
       try {
-        CDI.current().select(RequestClaims.class).get().hold(claimed);
+        RequestClaims claims = CDI.current().select(RequestClaims.class).get();
+        claims.current(claimed);
+        if (!endedElsewhere) {
+          claims.hold(claimed);
+        }
       } catch (RuntimeException e) {
+        if (endedElsewhere) {
+          LOG.log(
+              Level.DEBUG,
+              "No CDI request context for " + claimed.target() + "; its commit is not marked",
+              e);
+          return;
+        }
         LOG.log(
             Level.WARNING,
             "Neither Fenced's ClaimCleanupListener nor a CDI request context ends the claim of "

@@ -23,7 +23,8 @@ import java.util.Objects;
  * body (larger than {@code fenced.idempotency.max-request-size}: 413 {@code
  * IDEMPOTENCY_REQUEST_TOO_LARGE}, refused from its {@code Content-Length} without reading, or after
  * reading one byte more than the limit), the scope and the fingerprint; then the claim (503 when
- * the store cannot be reached, 409 with {@code Retry-After} while the first request runs, 422 for
+ * the store cannot be reached, 409 with {@code Retry-After} while the first request runs, 409
+ * {@code IDEMPOTENCY_OUTCOME_LOST} when its work committed and its response was lost, 422 for
  * another request under the key, 500 when the stored record cannot be decoded). Nothing is claimed
  * for a refused request.
  */
@@ -142,6 +143,16 @@ final class RequestGate {
               + seconds
               + " s to get its response",
           seconds);
+    }
+    if (claim instanceof Claim.OutcomeLost) {
+      return refuse(
+          target,
+          key,
+          ErrorCode.IDEMPOTENCY_OUTCOME_LOST,
+          "A request with this idempotency key was carried out and its work committed, but its"
+              + " response was lost before it could be recorded (the server failed in between),"
+              + " so it is not run again and there is no response to replay; look the result up"
+              + " by other means, or send a new key to do it once more");
     }
     return refuse(
         target,

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.deployment.OutcomeCommit;
+import dev.fenced.core.idempotency.Claim;
+import dev.fenced.core.idempotency.Execution;
 import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
@@ -20,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class CallRunnerTest {
   private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore(time::nanoTime);
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
   private final RecordingEvents events = new RecordingEvents();
-  private final FakeTransactions transactions = new FakeTransactions();
+  private final ManualTransactions transactions = new ManualTransactions();
   private final CallRunner runner =
       new CallRunner(engine, new OutcomeCodec(JsonbBuilder.create()), transactions, events);
   private final AtomicInteger runs = new AtomicInteger();
@@ -144,7 +145,7 @@ class CallRunnerTest {
     runner.run(call("evt-1", "a"), this::ship);
     transactions.status = Transactions.Status.NONE;
 
-    assertThat(transactions.callbacks).isEmpty();
+    assertThat(transactions.waiting()).isZero();
     assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-2", 2));
   }
 
@@ -320,7 +321,7 @@ class CallRunnerTest {
           ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE);
 
       assertThat(transactions.rollbackOnly).isTrue();
-      assertThat(transactions.callbacks).as("the release waits for the rollback").hasSize(1);
+      assertThat(transactions.waiting()).as("the release waits for the rollback").isEqualTo(1);
     }
 
     @Test
@@ -330,6 +331,23 @@ class CallRunnerTest {
       assertThat(store.writesWithWork).hasValue(0);
       assertThat(runner.run(call("evt-1", "a"), CallRunnerTest.this::ship))
           .isEqualTo(new Shipment("s-1", 1));
+    }
+
+    @Test
+    void a_call_whose_work_committed_without_its_outcome_is_refused_as_outcome_lost() {
+      GuardedCall call = call("evt-1", "a");
+      Execution first =
+          ((Claim.Claimed) engine.claim(call.recordKey(), call.fingerprint(), LOCK_TTL))
+              .execution();
+      first.markCommittedWithWork(Duration.ofHours(1));
+      store.commit();
+      store.extendDown = true; // the first attempt's server is gone
+      time.advance(LOCK_TTL.multipliedBy(2));
+
+      assertRefused(
+          () -> runner.run(call, CallRunnerTest.this::ship), ErrorCode.IDEMPOTENCY_OUTCOME_LOST);
+      assertThat(runs).hasValue(0);
+      assertThat(events.seen).contains("rejected " + TARGET + " IDEMPOTENCY_OUTCOME_LOST");
     }
 
     @Test
@@ -413,40 +431,6 @@ class CallRunnerTest {
     @Override
     public void lockLost(String target, String key) {
       seen.add("lockLost " + target);
-    }
-  }
-
-  private static final class FakeTransactions implements Transactions {
-    Status status = Status.NONE;
-    RuntimeException statusFailure;
-    RuntimeException refusal;
-    boolean rollbackOnly;
-    final List<Consumer<Boolean>> callbacks = new ArrayList<>();
-
-    @Override
-    public Status status() {
-      if (statusFailure != null) {
-        throw statusFailure;
-      }
-      return status;
-    }
-
-    @Override
-    public void afterCompletion(Consumer<Boolean> committed) {
-      if (refusal != null) {
-        throw refusal;
-      }
-      callbacks.add(committed);
-    }
-
-    @Override
-    public void setRollbackOnly() {
-      rollbackOnly = true;
-    }
-
-    void end(boolean committed) {
-      callbacks.forEach(c -> c.accept(committed));
-      callbacks.clear();
     }
   }
 }

@@ -33,12 +33,18 @@ class IdempotencyRequestFilterTest {
       new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time);
   private final Map<String, Object> properties = new HashMap<>();
   private final List<ClaimedRequest> orphans = new ArrayList<>();
+  private final List<ClaimedRequest> handedOver = new ArrayList<>();
   private final IdempotencyRequestFilter filter =
       new IdempotencyRequestFilter(
           new RequestGate(
               new RecordingRuntime(engine), Models.pay(), new AfterCommit(() -> null), 1 << 20),
           "Idempotency-Key",
-          orphans::add);
+          (claimed, endedElsewhere) -> {
+            handedOver.add(claimed);
+            if (!endedElsewhere) {
+              orphans.add(claimed);
+            }
+          });
   private InputStream entity = new ByteArrayInputStream(BODY);
 
   @Test
@@ -55,6 +61,15 @@ class IdempotencyRequestFilterTest {
 
     assertThat(properties.get(ClaimedRequest.PROPERTY)).isInstanceOf(ClaimedRequest.class);
     assertThat(orphans).isEmpty();
+  }
+
+  @Test
+  void hands_every_claim_over_as_the_request_s_for_the_resource_method_s_interceptor()
+      throws IOException {
+    filter.filter(request(true));
+
+    assertThat(handedOver)
+        .containsExactly((ClaimedRequest) properties.get(ClaimedRequest.PROPERTY));
   }
 
   @Test

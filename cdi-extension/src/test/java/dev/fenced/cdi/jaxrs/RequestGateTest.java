@@ -3,10 +3,13 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.cdi.call.ManualTransactions;
+import dev.fenced.cdi.call.Transactions;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
+import dev.fenced.core.memory.TransactionalMemoryStore;
 import dev.fenced.core.time.ManualTime;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
@@ -333,6 +336,32 @@ class RequestGateTest {
   @FunctionalInterface
   private interface IntFunctionBody {
     byte[] read(int maxBytes);
+  }
+
+  @Test
+  void refuses_a_retry_of_work_that_committed_without_its_response_as_outcome_lost()
+      throws IOException {
+    TransactionalMemoryStore marking = new TransactionalMemoryStore(time::nanoTime);
+    RecordingRuntime markingRuntime =
+        new RecordingRuntime(new IdempotencyEngine(marking, time.clock(), time));
+    RequestGate gate = new RequestGate(markingRuntime, Models.pay(), noTransactions, LIMIT);
+    ManualTransactions transactions = new ManualTransactions();
+    transactions.status = Transactions.Status.ACTIVE;
+    ClaimedRequest first = ((Admission.Proceed) gate.admit(request("k-1", BODY))).claimed();
+    first.passFilters();
+    first.markCommittedWithWork(transactions);
+    marking.commit(); // then the server halts: nothing records the response
+    marking.extendDown = true;
+    time.advance(Models.LOCK_TTL.multipliedBy(2));
+
+    Admission retry = gate.admit(request("k-1", BODY));
+
+    assertThat(retry).isInstanceOf(Admission.Refused.class);
+    Admission.Refused refused = (Admission.Refused) retry;
+    assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_OUTCOME_LOST);
+    assertThat(refused.code().httpStatus()).isEqualTo(409);
+    assertThat(refused.retryAfter()).as("a retry changes nothing: no Retry-After").isNull();
+    assertThat(refused.detail()).contains("not run again", "new key");
   }
 
   private RequestGate gate() {

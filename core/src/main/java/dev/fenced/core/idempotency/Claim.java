@@ -5,7 +5,8 @@ import java.util.Objects;
 
 /**
  * What {@link IdempotencyEngine#claim} found for a key: this attempt runs the work, replays a
- * stored outcome, meets a running duplicate, or meets another request under the same key.
+ * stored outcome, meets a running duplicate, meets work that committed without its outcome, or
+ * meets another request under the same key.
  */
 public sealed interface Claim {
 
@@ -75,6 +76,12 @@ public sealed interface Claim {
       return retryAfter.getNano() > 0 ? seconds + 1 : seconds;
     }
   }
+
+  /**
+   * The same request's work committed with a commit mark, and its outcome was never recorded (its
+   * attempt died between the commit and the response): do not run, there is nothing to replay.
+   */
+  record OutcomeLost() implements Claim {}
 
   /** The key was used, running or completed, for a request with a different fingerprint. */
   record Reused() implements Claim {}

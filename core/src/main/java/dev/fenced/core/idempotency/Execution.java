@@ -34,7 +34,8 @@ import java.util.random.RandomGenerator;
  * <p>Where the store records outcomes inside the caller's transaction ({@link CompletionWithWork}),
  * {@link #completeWithWork} writes the outcome as part of the work's own transaction; the execution
  * then ends when that transaction does: {@link #endCommitted} after a commit, {@link #close} after
- * a rollback.
+ * a rollback. When the outcome is known only after the commit, {@link #markCommittedWithWork}
+ * writes a commit mark in that transaction instead, and the execution ends as usual afterwards.
  *
  * <p>When the lock is lost (a refused renewal, {@code lockTtl} without a confirmed renewal, or a
  * refused {@code complete} or {@code release}), each {@linkplain #onLockLost listener} hears it
@@ -58,6 +59,10 @@ public final class Execution implements AutoCloseable {
   private final Object lock = new Object();
   private final List<Consumer<DetectedBy>> listeners = new ArrayList<>();
   private volatile LeaseRenewal renewal;
+  private Duration maxRenewal;
+  private long acquiredAtNanos;
+  private long markSentAtNanos;
+  private volatile boolean committedUnderMark;
   private DetectedBy lostBy;
   private boolean ended;
 
@@ -92,13 +97,25 @@ public final class Execution implements AutoCloseable {
    * @param acquiredAtNanos the scheduler's reading taken before the acquire request was sent
    */
   void keepAlive(Duration maxRenewal, long acquiredAtNanos) {
+    this.maxRenewal = maxRenewal;
+    this.acquiredAtNanos = acquiredAtNanos;
+    renewFrom(acquiredAtNanos);
+  }
+
+  /** Starts renewing a lock last confirmed at {@code confirmedAtNanos}, within the renewal cap. */
+  private void renewFrom(long confirmedAtNanos) {
     long lockTtlMillis = lockTtl.toMillis();
+    long cap =
+        maxRenewal.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0
+            ? Long.MAX_VALUE
+            : maxRenewal.toNanos();
+    long capLeft = cap - (confirmedAtNanos - acquiredAtNanos);
     LeaseRenewal started =
         new LeaseRenewal(
             scheduler,
             lockTtl,
-            maxRenewal,
-            acquiredAtNanos,
+            Duration.ofNanos(Math.max(1, capLeft)),
+            confirmedAtNanos,
             () -> store.extend(key.value(), owner, lockTtlMillis),
             describe(),
             this::lost);
@@ -213,7 +230,8 @@ public final class Execution implements AutoCloseable {
     int failedTries = 0;
     RuntimeException lastFailure = null;
     while (true) {
-      if (isLockLost()) {
+      // after a committed mark the record stays this attempt's, lock or not: the store decides
+      if (isLockLost() && !committedUnderMark) {
         return failedTries == 0 ? Completion.LOCK_LOST : gaveUp(failedTries, lastFailure);
       }
       try {
@@ -282,16 +300,7 @@ public final class Execution implements AutoCloseable {
   public Completion completeWithWork(byte[] payload, Duration ttl) {
     Objects.requireNonNull(payload, "payload");
     ExecutionOptions.requireMillis(ttl, "ttl");
-    if (!(store instanceof CompletionWithWork withWork)) {
-      throw new IllegalStateException(
-          "the idempotency store " + store + " cannot record outcomes with the work");
-    }
-    synchronized (lock) {
-      if (ended) {
-        throw new IllegalStateException(
-            "cannot complete with the work: this execution already completed or released its key");
-      }
-    }
+    CompletionWithWork withWork = storeWithWork("complete with the work");
     if (isLockLost()) {
       return Completion.LOCK_LOST;
     }
@@ -318,12 +327,116 @@ public final class Execution implements AutoCloseable {
   }
 
   /**
+   * Writes the commit mark ({@link CompletionWithWork#markCommitted}) with a statement of the
+   * transaction active on the calling thread: once that transaction commits, the record is not
+   * taken over until {@code ttl} has passed, even when this attempt dies before it records the
+   * outcome; a retry then learns that the work committed and its outcome is lost, and never runs
+   * it. For work whose outcome is known only after the commit (an HTTP response body).
+   *
+   * <p>Renewal pauses (the caller's transaction holds the record until it ends, so a renewal would
+   * only wait for it; the mark renews the lock itself) until the caller reports the end of the
+   * transaction with {@link #markEnded}. The execution then goes on as before and ends with {@link
+   * #complete} or {@link #release}; after a committed mark, {@code complete} is tried even when the
+   * lock was lost meanwhile (the mark keeps the record this attempt's), and {@code release} keeps
+   * the record. Tried once: a failed statement leaves the caller's transaction able only to roll
+   * back.
+   *
+   * @param ttl how long the mark protects the record, the record's ttl, at least 1 ms
+   * @return {@link Completion#STORED} when written, pending the commit; {@link
+   *     Completion#LOCK_LOST} when this attempt no longer held a live lock (listeners notified);
+   *     {@link Completion#STORE_UNAVAILABLE} when it could not be written (logged). On anything but
+   *     {@code STORED} the caller must roll its transaction back; after {@code STORED} it must call
+   *     {@link #markEnded} when the transaction ends
+   * @throws IllegalStateException when this execution already ended, or its store cannot write in
+   *     the caller's transaction
+   */
+  public Completion markCommittedWithWork(Duration ttl) {
+    ExecutionOptions.requireMillis(ttl, "ttl");
+    CompletionWithWork withWork = storeWithWork("mark the commit with the work");
+    if (isLockLost()) {
+      return Completion.LOCK_LOST;
+    }
+    long sentAt = scheduler.nanoTime();
+    LeaseRenewal paused = renewal;
+    stopRenewal();
+    boolean marked;
+    try {
+      marked = withWork.markCommitted(key.value(), owner, ttl.toMillis(), lockTtl.toMillis());
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "Could not mark the commit of "
+              + describe()
+              + " in the transaction of its work, so the work is rolled back",
+          e);
+      resumeRenewal(paused);
+      return Completion.STORE_UNAVAILABLE;
+    }
+    if (!marked) {
+      lost(DetectedBy.RENEWAL);
+      return Completion.LOCK_LOST;
+    }
+    synchronized (lock) {
+      markSentAtNanos = sentAt;
+    }
+    return Completion.STORED;
+  }
+
+  /**
+   * Hears that the transaction of a {@linkplain #markCommittedWithWork written mark} ended, and
+   * resumes renewal until the execution ends: after a commit from the mark (which renewed the
+   * lock), after a rollback from the last renewal confirmed before it (the mark is gone with the
+   * rollback). Does nothing when the execution already ended.
+   *
+   * @param committed whether the transaction committed
+   */
+  public void markEnded(boolean committed) {
+    long confirmedAt;
+    synchronized (lock) {
+      if (ended) {
+        return;
+      }
+      if (committed) {
+        committedUnderMark = true;
+        confirmedAt = markSentAtNanos;
+      } else {
+        LeaseRenewal before = renewal;
+        confirmedAt = before == null ? markSentAtNanos : before.confirmedAtNanos();
+      }
+    }
+    if (!isLockLost()) {
+      renewFrom(confirmedAt);
+    }
+  }
+
+  /**
    * Ends an execution whose outcome committed with the caller's transaction ({@link
    * #completeWithWork}); nothing is written. Does nothing when the execution already ended.
    */
   public void endCommitted() {
     if (tryEnd()) {
       stopRenewal();
+    }
+  }
+
+  /** The store as {@link CompletionWithWork}, on an execution that has not ended. */
+  private CompletionWithWork storeWithWork(String operation) {
+    if (!(store instanceof CompletionWithWork withWork)) {
+      throw new IllegalStateException(
+          "the idempotency store " + store + " cannot write in the caller's transaction");
+    }
+    synchronized (lock) {
+      if (ended) {
+        throw new IllegalStateException(
+            "cannot " + operation + ": this execution already completed or released its key");
+      }
+    }
+    return withWork;
+  }
+
+  private void resumeRenewal(LeaseRenewal paused) {
+    if (paused != null && !isLockLost()) {
+      renewFrom(paused.confirmedAtNanos());
     }
   }
 

@@ -151,6 +151,7 @@ public final class IdempotencyEngine {
    * @param lockTtl how long the lock lives without renewal, at least 1 ms; renewed every third
    * @return {@link Claim.Claimed} with a running {@link Execution}; {@link Claim.Replay} with the
    *     stored outcome; {@link Claim.InUse} while a same-fingerprint attempt runs; {@link
+   *     Claim.OutcomeLost} when its work committed and its outcome was never recorded; {@link
    *     Claim.Reused} when the key holds another fingerprint (compared in constant time)
    * @throws IdempotencyException with {@code IDEMPOTENCY_STORE_UNAVAILABLE} when the store cannot
    *     be reached, or {@code IDEMPOTENCY_RECORD_UNREADABLE} when the stored outcome of the same
@@ -183,6 +184,11 @@ public final class IdempotencyEngine {
           ? new Claim.Replay(open(key, completed.payload()))
           : new Claim.Reused();
     }
+    if (result instanceof AcquireResult.Committed committed) {
+      return fingerprint.matches(committed.fingerprint())
+          ? new Claim.OutcomeLost()
+          : new Claim.Reused();
+    }
     AcquireResult.InFlight inFlight = (AcquireResult.InFlight) result;
     return fingerprint.matches(inFlight.fingerprint())
         ? new Claim.InUse(retryAfter)
@@ -199,7 +205,8 @@ public final class IdempotencyEngine {
    * @return {@link Outcome.Ran} (check its {@link Completion}) or {@link Outcome.Replayed}
    * @throws IdempotencyException {@code IDEMPOTENCY_KEY_IN_USE} (a duplicate runs and {@code
    *     onConflict} is {@code REJECT}), {@code IDEMPOTENCY_WAIT_TIMEOUT}, {@code
-   *     IDEMPOTENCY_KEY_REUSED} or {@code IDEMPOTENCY_STORE_UNAVAILABLE}; the work did not run
+   *     IDEMPOTENCY_KEY_REUSED}, {@code IDEMPOTENCY_OUTCOME_LOST} or {@code
+   *     IDEMPOTENCY_STORE_UNAVAILABLE}; the work did not run
    * @throws InterruptedException when interrupted while waiting for a duplicate; nothing was
    *     claimed
    * @throws Exception what {@code work} threw, after the key was released
@@ -242,6 +249,9 @@ public final class IdempotencyEngine {
     if (claim instanceof Claim.Reused) {
       throw reused();
     }
+    if (claim instanceof Claim.OutcomeLost) {
+      throw outcomeLost();
+    }
     throw inUse((Claim.InUse) claim);
   }
 
@@ -255,8 +265,9 @@ public final class IdempotencyEngine {
    * @param key the record key
    * @param fingerprint the fingerprint of this call
    * @param options the lock ttl, conflict policy and wait timeout
-   * @return {@link Claim.Claimed}, {@link Claim.Replay}, {@link Claim.Reused}, or {@link
-   *     Claim.InUse} (only when {@code onConflict} is {@link OnConflict#REJECT})
+   * @return {@link Claim.Claimed}, {@link Claim.Replay}, {@link Claim.Reused}, {@link
+   *     Claim.OutcomeLost}, or {@link Claim.InUse} (only when {@code onConflict} is {@link
+   *     OnConflict#REJECT})
    * @throws IdempotencyException {@code IDEMPOTENCY_WAIT_TIMEOUT} or {@code
    *     IDEMPOTENCY_STORE_UNAVAILABLE}; nothing was claimed
    * @throws InterruptedException when interrupted while waiting; nothing was claimed
@@ -287,6 +298,40 @@ public final class IdempotencyEngine {
         ErrorCode.IDEMPOTENCY_KEY_REUSED,
         "The idempotency key was already used for a different call (other arguments or"
             + " target); use a new key for a new call");
+  }
+
+  /**
+   * The error for {@link Claim.OutcomeLost}, as {@link #execute} throws it.
+   *
+   * @return an {@code IDEMPOTENCY_OUTCOME_LOST} exception
+   */
+  public static IdempotencyException outcomeLost() {
+    return new IdempotencyException(
+        ErrorCode.IDEMPOTENCY_OUTCOME_LOST,
+        "The call with this idempotency key was carried out and its work committed, but its"
+            + " outcome was lost before it could be recorded, so it is not run again; look the"
+            + " result up by other means, or use a new key to do the work once more");
+  }
+
+  /**
+   * The error of a call whose outcome, or commit mark, could not be written in its transaction
+   * ({@code fenced.idempotency.commit=with-work}): the transaction is rolled back.
+   *
+   * @param completion what the write found, not {@link Completion#STORED}
+   * @return an {@code IDEMPOTENCY_LOCK_LOST} or {@code IDEMPOTENCY_STORE_UNAVAILABLE} exception
+   */
+  public static IdempotencyException notWrittenWithWork(Completion completion) {
+    return completion == Completion.LOCK_LOST
+        ? new IdempotencyException(
+            ErrorCode.IDEMPOTENCY_LOCK_LOST,
+            "The call's claim on its idempotency key was lost before its outcome was recorded"
+                + " with its work (it ran longer than lockTtl without renewal, or another attempt"
+                + " took the key over), so its transaction was rolled back; retry with the same"
+                + " key")
+        : new IdempotencyException(
+            ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE,
+            "The call's outcome could not be recorded in its transaction (the idempotency store"
+                + " failed), so its transaction was rolled back; retry later with the same key");
   }
 
   /**

@@ -168,6 +168,18 @@ public final class LeaseRenewal {
   }
 
   /**
+   * When the last confirmed acquire or renewal was sent: the store keeps the lease at least a ttl
+   * after it.
+   *
+   * @return a reading of the scheduler's monotonic clock
+   */
+  public long confirmedAtNanos() {
+    synchronized (monitor) {
+      return confirmedAtNanos;
+    }
+  }
+
+  /**
    * Stops renewing, for good. Once it returns the loss callback is not called, unless a loss found
    * earlier is being reported on another thread at that moment. Idempotent.
    */

@@ -132,7 +132,7 @@ class ExecutionCompleteWithWorkTest {
 
     assertThatThrownBy(() -> execution.completeWithWork(RECEIPT, TTL))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessageContaining("cannot record outcomes with the work");
+        .hasMessageContaining("cannot write in the caller's transaction");
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
+import dev.fenced.core.memory.TransactionalMemoryStore;
 import dev.fenced.core.time.ManualTime;
 import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.locks.DetectedBy;
@@ -202,6 +203,23 @@ class IdempotencyEngineExecuteTest {
     assertRejected(
         () -> engine.execute(KEY, OTHER, WAITING, work("other")), ErrorCode.IDEMPOTENCY_KEY_REUSED);
     assertThat(time.elapsed()).isZero();
+  }
+
+  @Test
+  void work_that_committed_without_its_outcome_is_refused_as_outcome_lost_and_never_run_again()
+      throws Exception {
+    TransactionalMemoryStore marking = new TransactionalMemoryStore(time::nanoTime);
+    IdempotencyEngine marked = new IdempotencyEngine(marking, time.clock(), time);
+    Execution first = ((Claim.Claimed) marked.claim(KEY, FIRST, LOCK_TTL)).execution();
+    first.markCommittedWithWork(TTL);
+    marking.commit();
+    marking.extendDown = true; // the first attempt's server is gone
+    time.advance(LOCK_TTL.multipliedBy(2));
+
+    assertRejected(
+        () -> marked.execute(KEY, FIRST, WAITING, work("again")),
+        ErrorCode.IDEMPOTENCY_OUTCOME_LOST);
+    assertThat(runs).hasValue(0);
   }
 
   private Execution claimed() {

@@ -5,7 +5,7 @@ import java.sql.SQLException;
 
 /**
  * Reads values of native query results defensively: Hibernate and EclipseLink return different Java
- * types for the same column ({@code Integer} or {@code Long}, {@code Boolean} or a number).
+ * types for the same column ({@code Integer} or {@code Long}, {@code byte[]} or a {@code Blob}).
  */
 final class Columns {
 
@@ -19,19 +19,6 @@ final class Columns {
       return Long.parseLong(text.strip());
     }
     throw new IllegalStateException("expected a number from PostgreSQL, got " + describe(value));
-  }
-
-  static boolean flag(Object value) {
-    if (value instanceof Boolean flag) {
-      return flag;
-    }
-    if (value instanceof Number number) {
-      return number.longValue() != 0;
-    }
-    if (value instanceof String text) {
-      return text.equals("1") || text.equalsIgnoreCase("t") || text.equalsIgnoreCase("true");
-    }
-    throw new IllegalStateException("expected a flag from PostgreSQL, got " + describe(value));
   }
 
   static byte[] bytes(Object value) {

@@ -33,6 +33,9 @@ public class IdempotencyRecordEntity {
   @Column(name = "expires_at", nullable = false, columnDefinition = "timestamptz")
   private OffsetDateTime expiresAt;
 
+  @Column(name = "committed_until", columnDefinition = "timestamptz")
+  private OffsetDateTime committedUntil;
+
   /** For JPA. */
   protected IdempotencyRecordEntity() {}
 
@@ -88,5 +91,15 @@ public class IdempotencyRecordEntity {
    */
   public OffsetDateTime getExpiresAt() {
     return expiresAt;
+  }
+
+  /**
+   * Until when the record is kept although its lock expired, because its work committed before its
+   * outcome was recorded; {@code null} without a commit mark.
+   *
+   * @return the end of the commit mark, or {@code null}
+   */
+  public OffsetDateTime getCommittedUntil() {
+    return committedUntil;
   }
 }

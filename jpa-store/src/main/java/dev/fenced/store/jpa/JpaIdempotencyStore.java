@@ -18,8 +18,9 @@ import java.util.Objects;
  * INSERT ... ON CONFLICT (key_hash) DO UPDATE ... WHERE expires_at <= clock_timestamp() RETURNING};
  * when that insert loses, one {@code SELECT} reads the live record to report it (it decides
  * nothing). {@code complete}, {@code release} and {@code extend} carry the owner and {@code
- * expires_at > clock_timestamp()} in the {@code WHERE} of the statement that writes. Expiry is on
- * the database's clock.
+ * expires_at > clock_timestamp()} (or a live commit mark, {@code committed_until}) in the {@code
+ * WHERE} of the statement that writes. {@code release} expires the lock in place rather than
+ * deleting the row, so a record whose work committed stays. Expiry is on the database's clock.
  *
  * <p>Each transaction runs READ COMMITTED whatever the database's default, and each statement
  * within the query timeout (default {@value StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms).
@@ -91,9 +92,11 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
       if (!live.isEmpty()) {
         Object[] row = Columns.row(live.get(0));
         String storedFingerprint = Columns.text(row[0]);
-        return Columns.flag(row[1])
-            ? new AcquireResult.Completed(storedFingerprint, Columns.bytes(row[2]))
-            : new AcquireResult.InFlight(storedFingerprint);
+        return switch ((int) Columns.number(row[1])) {
+          case 1 -> new AcquireResult.Completed(storedFingerprint, Columns.bytes(row[2]));
+          case 2 -> new AcquireResult.Committed(storedFingerprint);
+          default -> new AcquireResult.InFlight(storedFingerprint);
+        };
       }
       // released or expired between the insert and the read: try the insert again
     }
@@ -130,6 +133,26 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
         owner,
         copy,
         ttlMillis);
+  }
+
+  /**
+   * {@link dev.fenced.idempotency.spi.CompletionWithWork#markCommitted}: one {@code UPDATE} in the
+   * caller's transaction, owner and live lock checked in its {@code WHERE}, that sets {@code
+   * committed_until} and renews the lock. The row stays locked by the caller's transaction until it
+   * ends, like {@link #completeWithWork}.
+   */
+  boolean markCommitted(String key, String owner, long ttlMillis, long lockTtlMillis) {
+    String hash = keyHash(Calls.key(key));
+    Calls.text("owner", owner);
+    Calls.ttl("ttlMillis", ttlMillis);
+    Calls.ttl("lockTtlMillis", lockTtlMillis);
+    return calls.changesOneRowInCallersTransaction(
+        "mark the commit with the work",
+        PostgresStatements.IDEMPOTENCY_MARK_COMMITTED,
+        hash,
+        owner,
+        ttlMillis,
+        lockTtlMillis);
   }
 
   @Override

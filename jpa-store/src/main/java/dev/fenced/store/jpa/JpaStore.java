@@ -54,6 +54,11 @@ final class JpaStore implements CombinedStore, CompletionWithWork {
     return records.completeWithWork(key, owner, payload, ttlMillis);
   }
 
+  @Override
+  public boolean markCommitted(String key, String owner, long ttlMillis, long lockTtlMillis) {
+    return records.markCommitted(key, owner, ttlMillis, lockTtlMillis);
+  }
+
   /** Deletes expired idempotency records ({@link JpaIdempotencyStore#prune(int)}). */
   int pruneRecords(int limit) {
     return records.prune(limit);

@@ -109,6 +109,11 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork {
     return store().completeWithWork(key, owner, payload, ttlMillis);
   }
 
+  @Override
+  public boolean markCommitted(String key, String owner, long ttlMillis, long lockTtlMillis) {
+    return store().markCommitted(key, owner, ttlMillis, lockTtlMillis);
+  }
+
   /**
    * Deletes expired idempotency records, {@code limit} per statement and transaction, until none is
    * left; a record taken over meanwhile stays. Call it from a scheduled job, e.g. hourly under

@@ -18,42 +18,90 @@ final class PostgresStatements {
   private static final String GRACE_AGO =
       "clock_timestamp() - CAST(?2 AS bigint) * interval '1 millisecond'";
 
-  /** ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms; a row when the caller won. */
+  /** A record's commit mark lives: its work committed, so it is never taken over. */
+  private static final String MARK_LIVES = "committed_until > clock_timestamp()";
+
+  /** The owner may still write: its lock lives, or its work committed under a live mark. */
+  private static final String OWNER_MAY_WRITE =
+      " WHERE key_hash = ?1 AND owner = ?2 AND (expires_at > clock_timestamp() OR "
+          + MARK_LIVES
+          + ")";
+
+  /**
+   * ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms; a row when the caller won. A record
+   * whose commit mark lives is never taken over, even after its lock expired.
+   */
   static final String IDEMPOTENCY_ACQUIRE =
-      "INSERT INTO fenced_idempotency (key_hash, key, fingerprint, owner, payload, expires_at)"
+      "INSERT INTO fenced_idempotency"
+          + " (key_hash, key, fingerprint, owner, payload, expires_at, committed_until)"
           + " VALUES (?1, ?2, ?3, ?4, NULL, "
           + ttl(5)
-          + ")"
+          + ", NULL)"
           + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key,"
           + " fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, payload = NULL,"
-          + " expires_at = EXCLUDED.expires_at"
+          + " expires_at = EXCLUDED.expires_at, committed_until = NULL"
           + " WHERE fenced_idempotency.expires_at <= clock_timestamp()"
+          + " AND (fenced_idempotency.committed_until IS NULL"
+          + " OR fenced_idempotency.committed_until <= clock_timestamp())"
           + " RETURNING 1";
 
-  /** ?1 key_hash; fingerprint, completed (1/0), payload of the live record, if any. */
+  /**
+   * ?1 key_hash; fingerprint, state, payload of the live record, if any. The state is 1 when
+   * completed, 2 when its work committed under a live mark and its owner's lock expired, else 0 (in
+   * flight).
+   */
   static final String IDEMPOTENCY_READ =
-      "SELECT fingerprint, CASE WHEN owner IS NULL THEN 1 ELSE 0 END, payload"
-          + " FROM fenced_idempotency WHERE key_hash = ?1 AND expires_at > clock_timestamp()";
+      "SELECT fingerprint,"
+          + " CASE WHEN owner IS NULL THEN 1 WHEN expires_at <= clock_timestamp() THEN 2 ELSE 0 END,"
+          + " payload FROM fenced_idempotency"
+          + " WHERE key_hash = ?1 AND (expires_at > clock_timestamp() OR "
+          + MARK_LIVES
+          + ")";
 
-  /** ?1 key_hash, ?2 owner, ?3 payload, ?4 ttl ms. */
+  /** ?1 key_hash, ?2 owner, ?3 payload, ?4 ttl ms; clears the commit mark. */
   static final String IDEMPOTENCY_COMPLETE =
-      "UPDATE fenced_idempotency SET owner = NULL, payload = ?3, expires_at = "
+      "UPDATE fenced_idempotency SET owner = NULL, payload = ?3, committed_until = NULL,"
+          + " expires_at = "
+          + ttl(4)
+          + OWNER_MAY_WRITE;
+
+  /**
+   * ?1 key_hash, ?2 owner, ?3 ttl ms of the mark, ?4 ttl ms of the lock: the commit mark, written
+   * in the caller's transaction; it renews the lock too.
+   */
+  static final String IDEMPOTENCY_MARK_COMMITTED =
+      "UPDATE fenced_idempotency SET committed_until = "
+          + ttl(3)
+          + ", expires_at = "
           + ttl(4)
           + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
 
-  /** ?1 key_hash, ?2 owner. */
+  /**
+   * ?1 key_hash, ?2 owner: expires the owner's lock in place, now. A record without a live mark is
+   * then expired, so gone for every method (taken over in place, pruned later); one whose work
+   * committed stays, and a retry learns at once that its outcome is lost.
+   */
   static final String IDEMPOTENCY_RELEASE =
-      "DELETE FROM fenced_idempotency"
-          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+      "UPDATE fenced_idempotency SET expires_at = clock_timestamp()" + OWNER_MAY_WRITE;
 
   /** ?1 key_hash, ?2 owner, ?3 ttl ms. */
   static final String IDEMPOTENCY_EXTEND =
-      "UPDATE fenced_idempotency SET expires_at = "
-          + ttl(3)
-          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+      "UPDATE fenced_idempotency SET expires_at = " + ttl(3) + OWNER_MAY_WRITE;
 
-  /** ?1 limit. */
-  static final String IDEMPOTENCY_PRUNE = prune("fenced_idempotency");
+  /**
+   * Expired, without a live commit mark; checked again by the DELETE, as a row may be taken over.
+   */
+  private static final String PRUNABLE =
+      "expires_at <= clock_timestamp()"
+          + " AND (committed_until IS NULL OR committed_until <= clock_timestamp())";
+
+  /** ?1 limit: deletes up to ?1 expired records, except those whose commit mark lives. */
+  static final String IDEMPOTENCY_PRUNE =
+      "DELETE FROM fenced_idempotency WHERE key_hash IN (SELECT key_hash FROM fenced_idempotency"
+          + " WHERE "
+          + PRUNABLE
+          + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND "
+          + PRUNABLE;
 
   /**
    * ?1 key_hash, ?2 key, ?3 owner, ?4 ttl ms; the new token when the caller won. A takeover draws
@@ -126,15 +174,5 @@ final class PostgresStatements {
 
   private static String ttl(int parameter) {
     return String.format(TTL, parameter);
-  }
-
-  /** Deletes up to ?1 expired rows; the DELETE checks expiry again, so a row taken over stays. */
-  private static String prune(String table) {
-    return "DELETE FROM "
-        + table
-        + " WHERE key_hash IN (SELECT key_hash FROM "
-        + table
-        + " WHERE expires_at <= clock_timestamp() ORDER BY expires_at LIMIT ?1"
-        + " FOR UPDATE SKIP LOCKED) AND expires_at <= clock_timestamp()";
   }
 }

@@ -27,6 +27,8 @@ class CompletionWithWorkTest {
 
   private static final byte[] RECEIPT = "charged".getBytes(StandardCharsets.UTF_8);
   private static final long TTL = 3_600_000;
+  private static final long SHORT_LOCK_MILLIS = 200;
+  private static final long PAST_SHORT_LOCK_MILLIS = 600;
 
   @RegisterExtension static final ProviderUnits UNITS = new ProviderUnits();
 
@@ -59,6 +61,42 @@ class CompletionWithWorkTest {
     assertThat(workDone(claimed.factory(), claimed.key())).isFalse();
     assertThat(claimed.store().acquire(claimed.key(), "retry", "fp", 60_000))
         .isEqualTo(new AcquireResult.InFlight("fp"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Provider.class)
+  void the_commit_mark_commits_with_the_callers_own_rows_and_outlives_the_lock(Provider provider)
+      throws InterruptedException {
+    Claimed claimed = Claimed.on(provider, StoreSettings.DEFAULTS);
+
+    try (CallersTransaction tx = claimed.callers().begin()) {
+      doWork(claimed.callers().caller(), claimed.key());
+      assertThat(claimed.store().markCommitted(claimed.key(), "owner", TTL, SHORT_LOCK_MILLIS))
+          .isTrue();
+      tx.commit();
+    }
+    Thread.sleep(PAST_SHORT_LOCK_MILLIS);
+
+    assertThat(workDone(claimed.factory(), claimed.key())).isTrue();
+    assertThat(claimed.store().acquire(claimed.key(), "retry", "fp", 60_000))
+        .isEqualTo(new AcquireResult.Committed("fp"));
+  }
+
+  @ParameterizedTest
+  @EnumSource(Provider.class)
+  void pruning_keeps_a_record_whose_commit_mark_lives(Provider provider)
+      throws InterruptedException {
+    Claimed claimed = Claimed.on(provider, StoreSettings.DEFAULTS);
+    try (CallersTransaction tx = claimed.callers().begin()) {
+      claimed.store().markCommitted(claimed.key(), "owner", TTL, SHORT_LOCK_MILLIS);
+      tx.commit();
+    }
+    Thread.sleep(PAST_SHORT_LOCK_MILLIS);
+
+    claimed.store().pruneRecords(1_000);
+
+    assertThat(claimed.store().acquire(claimed.key(), "retry", "fp", 60_000))
+        .isEqualTo(new AcquireResult.Committed("fp"));
   }
 
   @ParameterizedTest

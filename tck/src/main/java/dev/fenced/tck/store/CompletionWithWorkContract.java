@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.AcquireResult.Acquired;
+import dev.fenced.idempotency.spi.AcquireResult.Committed;
 import dev.fenced.idempotency.spi.AcquireResult.Completed;
 import dev.fenced.idempotency.spi.AcquireResult.InFlight;
 import dev.fenced.idempotency.spi.CompletionWithWork;
@@ -191,6 +192,138 @@ public abstract class CompletionWithWorkContract<S extends IdempotencyStore & Co
     assertThat(store.complete(key, next, OUTCOME, longTtl()))
         .as("the new owner's complete")
         .isTrue();
+  }
+
+  @Test
+  void a_committed_mark_is_never_taken_over_and_reports_committed_once_the_lock_expired()
+      throws Exception {
+    S store = store();
+    String key = key("marked");
+    String owner = owner("owner");
+    store.acquire(key, owner, FP, shortTtlMillis());
+
+    try (CallersTransaction tx = begin()) {
+      assertThat(store.markCommitted(key, owner, longTtl(), shortTtlMillis())).isTrue();
+      tx.commit();
+    }
+
+    assertThat(store.acquire(key, owner("early"), FP, longTtl()))
+        .as("while the owner's lock lives")
+        .isEqualTo(new InFlight(FP));
+    expire();
+    assertThat(store.acquire(key, owner("late"), FP, longTtl()))
+        .as("after the owner's lock expired")
+        .isEqualTo(new Committed(FP));
+    assertThat(store.acquire(key, owner("later"), "sha-256:another", longTtl()))
+        .as("another request under the key")
+        .isEqualTo(new Committed(FP));
+  }
+
+  @Test
+  void a_rolled_back_mark_leaves_the_claim_to_expire_and_be_taken_over() throws Exception {
+    S store = store();
+    String key = key("mark-rollback");
+    String owner = owner("owner");
+    store.acquire(key, owner, FP, shortTtlMillis());
+
+    try (CallersTransaction tx = begin()) {
+      store.markCommitted(key, owner, longTtl(), shortTtlMillis());
+    }
+    expire();
+
+    assertThat(store.acquire(key, owner("retry"), FP, longTtl())).isEqualTo(new Acquired());
+  }
+
+  @Test
+  void the_owner_records_the_outcome_of_a_marked_record_even_after_its_lock_expired()
+      throws Exception {
+    S store = store();
+    String key = key("mark-complete");
+    String owner = marked(store, key);
+    expire();
+
+    assertThat(store.complete(key, owner, OUTCOME, longTtl())).isTrue();
+    assertThat(store.acquire(key, owner("retry"), FP, longTtl()))
+        .isEqualTo(new Completed(FP, OUTCOME));
+  }
+
+  @Test
+  void the_owners_release_keeps_a_marked_record_and_only_ends_its_lock() throws Exception {
+    S store = store();
+    String key = key("mark-release");
+    String owner = marked(store, key);
+
+    assertThat(store.release(key, owner)).isTrue();
+    assertThat(store.acquire(key, owner("retry"), FP, longTtl())).isEqualTo(new Committed(FP));
+  }
+
+  @Test
+  void the_owner_extends_a_marked_record_after_its_lock_expired_and_it_is_in_flight_again()
+      throws Exception {
+    S store = store();
+    String key = key("mark-extend");
+    String owner = marked(store, key);
+    expire();
+
+    assertThat(store.extend(key, owner, longTtl())).isTrue();
+    assertThat(store.acquire(key, owner("retry"), FP, longTtl())).isEqualTo(new InFlight(FP));
+  }
+
+  @Test
+  void no_other_owner_changes_a_marked_record() throws Exception {
+    S store = store();
+    String key = key("mark-others");
+    marked(store, key);
+    expire();
+    String other = owner("other");
+
+    assertThat(store.complete(key, other, OUTCOME, longTtl())).as("complete").isFalse();
+    assertThat(store.release(key, other)).as("release").isFalse();
+    assertThat(store.extend(key, other, longTtl())).as("extend").isFalse();
+    assertThat(store.acquire(key, owner("retry"), FP, longTtl())).isEqualTo(new Committed(FP));
+  }
+
+  @Test
+  void an_owner_whose_lock_expired_cannot_mark() throws Exception {
+    S store = store();
+    String key = key("mark-expired");
+    String owner = owner("owner");
+    store.acquire(key, owner, FP, shortTtlMillis());
+    expire();
+
+    try (CallersTransaction tx = begin()) {
+      assertThat(store.markCommitted(key, owner, longTtl(), longTtl())).isFalse();
+      tx.commit();
+    }
+
+    assertThat(store.acquire(key, owner("retry"), FP, longTtl())).isEqualTo(new Acquired());
+  }
+
+  @Test
+  void a_mark_ends_with_its_ttl_and_the_key_is_free_again() throws Exception {
+    S store = store();
+    String key = key("mark-ttl");
+    String owner = owner("owner");
+    store.acquire(key, owner, FP, shortTtlMillis());
+
+    try (CallersTransaction tx = begin()) {
+      store.markCommitted(key, owner, shortTtlMillis(), shortTtlMillis());
+      tx.commit();
+    }
+    expire();
+
+    assertThat(store.acquire(key, owner("retry"), FP, longTtl())).isEqualTo(new Acquired());
+  }
+
+  /** Acquires {@code key} with a short lock and commits its mark; the owner. */
+  private String marked(S store, String key) {
+    String owner = owner("owner");
+    store.acquire(key, owner, FP, shortTtlMillis());
+    try (CallersTransaction tx = begin()) {
+      assertThat(store.markCommitted(key, owner, longTtl(), shortTtlMillis())).isTrue();
+      tx.commit();
+    }
+    return owner;
   }
 
   /** The answer if it came within {@code wait}, else {@code null} (still waiting). */

@@ -457,10 +457,10 @@ class FaultSuiteIT {
         if (!crash.proveTheWorkCommittedOnceAndTheMemberHalted(softly, as)) {
           continue;
         }
-        if (window == CommitWindow.CLOSED) {
-          crash.proveTheRetryGotTheHaltedRunsOutcomeAtOnce(softly, as);
-        } else {
-          crash.proveTheRetryRanItAgainOnceTheClaimExpired(softly, as);
+        switch (window) {
+          case CLOSED -> crash.proveTheRetryGotTheHaltedRunsOutcomeAtOnce(softly, as);
+          case MARKED -> crash.proveTheRetryWasToldTheOutcomeIsLost(softly, as);
+          case OPEN -> crash.proveTheRetryRanItAgainOnceTheClaimExpired(softly, as);
         }
       }
     }

@@ -1,0 +1,68 @@
+package dev.fenced.cdi.call;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * For tests: the transaction on the calling thread, with a status the test sets and an end the test
+ * calls ({@link #end}), which runs what waited for it. Switches make reading the status or waiting
+ * for the end fail.
+ */
+public final class ManualTransactions implements Transactions {
+
+  /** The status {@link #status()} answers. */
+  public Status status = Status.NONE;
+
+  /** When set, {@link #status()} throws it. */
+  public RuntimeException statusFailure;
+
+  /** When set, {@link #afterCompletion} throws it. */
+  public RuntimeException refusal;
+
+  /** Whether {@link #setRollbackOnly()} was called. */
+  public boolean rollbackOnly;
+
+  private final List<Consumer<Boolean>> callbacks = new ArrayList<>();
+
+  @Override
+  public Status status() {
+    if (statusFailure != null) {
+      throw statusFailure;
+    }
+    return status;
+  }
+
+  @Override
+  public void afterCompletion(Consumer<Boolean> committed) {
+    if (refusal != null) {
+      throw refusal;
+    }
+    callbacks.add(committed);
+  }
+
+  @Override
+  public void setRollbackOnly() {
+    rollbackOnly = true;
+  }
+
+  /**
+   * How many callbacks wait for the end.
+   *
+   * @return the count
+   */
+  public int waiting() {
+    return callbacks.size();
+  }
+
+  /**
+   * Ends the transaction: runs what waited for it, with whether it committed.
+   *
+   * @param committed whether it committed
+   */
+  public void end(boolean committed) {
+    List<Consumer<Boolean>> waiting = List.copyOf(callbacks);
+    callbacks.clear();
+    waiting.forEach(c -> c.accept(committed));
+  }
+}

@@ -1,0 +1,229 @@
+package dev.fenced.cdi.jaxrs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.fenced.ErrorCode;
+import dev.fenced.cdi.call.ManualTransactions;
+import dev.fenced.cdi.call.Transactions;
+import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.deployment.OutcomeCommit;
+import dev.fenced.core.idempotency.Claim;
+import dev.fenced.core.idempotency.Fingerprint;
+import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.core.idempotency.IdempotencyEngine;
+import dev.fenced.core.idempotency.RecordKey;
+import dev.fenced.core.memory.TransactionalMemoryStore;
+import dev.fenced.core.time.ManualTime;
+import dev.fenced.idempotency.IdempotencyException;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The commit mark of a JAX-RS resource method ({@code fenced.idempotency.commit=with-work}):
+ * written in the method's transaction when its response will be stored, and only then; after the
+ * commit a dead server's retry gets {@code IDEMPOTENCY_OUTCOME_LOST}, a live one's the response.
+ */
+class CommitMarkingTest {
+
+  private static final RecordKey KEY = RecordKey.http("", "k-1");
+  private static final Fingerprint FINGERPRINT =
+      new FingerprintCalculator().ofCall("POST /orders/7/pay", new byte[0]);
+
+  private final ManualTime time = new ManualTime();
+  private final TransactionalMemoryStore store = new TransactionalMemoryStore(time::nanoTime);
+  private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
+  private final ManualTransactions transactions = new ManualTransactions();
+  private final ClaimedRequest claimed = claim(Models.pay());
+  private Optional<ClaimedRequest> current = Optional.of(claimed);
+
+  CommitMarkingTest() {
+    claimed.passFilters();
+    transactions.status = Transactions.Status.ACTIVE;
+  }
+
+  @Test
+  void a_stored_response_marks_the_commit_in_the_methods_transaction() throws Exception {
+    Object returned = marking().proceed(Models.pay(), () -> ReturnedResponse.of(201));
+    int markedBeforeCommit = store.marksWithWork.get();
+    commit();
+
+    assertThat(returned).isInstanceOf(Response.class);
+    assertThat(markedBeforeCommit).isEqualTo(1);
+    assertThat(store.marked(KEY.value())).isTrue();
+  }
+
+  @Test
+  void a_retry_after_the_server_died_between_the_commit_and_the_response_never_runs_again()
+      throws Exception {
+    marking().proceed(Models.pay(), () -> ReturnedResponse.of(201, "{\"id\":1}"));
+    commit(); // then the server halts before the response is recorded
+    store.extendDown = true;
+    time.advance(Models.LOCK_TTL.multipliedBy(2));
+
+    assertThat(engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL))
+        .isInstanceOf(Claim.OutcomeLost.class);
+  }
+
+  @Test
+  void the_response_recorded_after_the_commit_is_replayed() throws Exception {
+    marking().proceed(Models.pay(), () -> "{\"id\":1}");
+    commit();
+    HttpOutcome response =
+        new HttpOutcome(200, Map.of(), "{\"id\":1}".getBytes(StandardCharsets.UTF_8));
+
+    claimed.store(response);
+
+    assertThat(engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL))
+        .isInstanceOfSatisfying(
+            Claim.Replay.class,
+            replay -> assertThat(HttpOutcomeCodec.decode(replay.payload())).isEqualTo(response));
+  }
+
+  @Test
+  void a_rolled_back_mark_leaves_the_claim_to_end_as_the_response_says() throws Exception {
+    marking().proceed(Models.pay(), () -> ReturnedResponse.of(204));
+    store.rollback();
+    transactions.end(false);
+    transactions.status = Transactions.Status.NONE;
+
+    claimed.release("the transaction rolled back: 500");
+
+    assertThat(engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
+  void a_claim_lost_before_the_mark_fails_the_method_and_rolls_its_transaction_back() {
+    store.refuseWrites = true;
+
+    assertThatThrownBy(() -> marking().proceed(Models.pay(), () -> ReturnedResponse.of(200)))
+        .isInstanceOfSatisfying(
+            IdempotencyException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.IDEMPOTENCY_LOCK_LOST));
+    assertThat(transactions.rollbackOnly).isTrue();
+  }
+
+  @Test
+  void a_failing_mark_fails_the_method_as_store_unavailable_and_rolls_its_transaction_back() {
+    store.failWrites = true;
+
+    assertThatThrownBy(() -> marking().proceed(Models.pay(), () -> ReturnedResponse.of(200)))
+        .isInstanceOfSatisfying(
+            IdempotencyException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE));
+    assertThat(transactions.rollbackOnly).isTrue();
+  }
+
+  @Test
+  void after_work_marks_nothing() throws Exception {
+    new CommitMarking(OutcomeCommit.AFTER_WORK, transactions, () -> current)
+        .proceed(Models.pay(), () -> ReturnedResponse.of(200));
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void a_method_outside_a_transaction_marks_nothing() throws Exception {
+    transactions.status = Transactions.Status.NONE;
+
+    marking().proceed(Models.pay(), () -> ReturnedResponse.of(200));
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void a_response_that_is_not_stored_marks_nothing() throws Exception {
+    List<Object> unstored =
+        List.of(
+            ReturnedResponse.of(503),
+            ReturnedResponse.of(200, (StreamingOutput) out -> out.write(1)),
+            CompletableFuture.completedFuture("later"));
+
+    for (Object result : unstored) {
+      marking().proceed(Models.pay(), () -> result);
+    }
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void a_method_that_throws_marks_nothing() {
+    assertThatThrownBy(
+            () ->
+                marking()
+                    .proceed(
+                        Models.pay(),
+                        () -> {
+                          throw new IllegalStateException("declined");
+                        }))
+        .hasMessage("declined");
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void the_claim_of_another_method_is_not_marked() throws Exception {
+    IdempotentMethod other =
+        new IdempotentMethod(
+            "com.example.Refunds",
+            "refund",
+            Models.TTL,
+            Models.LOCK_TTL,
+            "",
+            Models.pay().storeIf(),
+            Models.pay().http());
+
+    marking().proceed(other, () -> ReturnedResponse.of(200));
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void a_request_without_a_claim_marks_nothing() throws Exception {
+    current = Optional.empty();
+
+    marking().proceed(Models.pay(), () -> ReturnedResponse.of(200));
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void a_request_a_later_filter_answered_marks_nothing() throws Exception {
+    ClaimedRequest stopped = claim(Models.pay(), RecordKey.http("", "k-2"));
+    current = Optional.of(stopped);
+
+    marking().proceed(Models.pay(), () -> ReturnedResponse.of(200));
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  private CommitMarking marking() {
+    return new CommitMarking(OutcomeCommit.WITH_WORK, transactions, () -> current);
+  }
+
+  private void commit() {
+    store.commit();
+    transactions.end(true);
+    transactions.status = Transactions.Status.NONE;
+  }
+
+  private ClaimedRequest claim(IdempotentMethod model) {
+    return claim(model, KEY);
+  }
+
+  private ClaimedRequest claim(IdempotentMethod model, RecordKey key) {
+    Claim claim = engine.claim(key, FINGERPRINT, model.lockTtl());
+    return new ClaimedRequest(
+        model,
+        "POST /orders/7/pay",
+        key.value(),
+        ((Claim.Claimed) claim).execution(),
+        new AfterCommit(() -> null));
+  }
+}
