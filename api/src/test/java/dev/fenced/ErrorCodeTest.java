@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.locks.LockLostException;
 import dev.fenced.locks.LockNotAcquiredException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 
 class ErrorCodeTest {
@@ -25,6 +29,22 @@ class ErrorCodeTest {
     for (ErrorCode code : ErrorCode.values()) {
       assertThat(code.httpStatus()).as(code.name()).isBetween(400, 599);
       assertThat(code.title()).as(code.name()).isNotBlank();
+    }
+  }
+
+  @Test
+  void every_code_has_its_problem_page_section_and_its_row_in_the_errors_guide()
+      throws IOException {
+    Path docs = Path.of(System.getProperty("user.dir")).resolveSibling("docs");
+    String problems = Files.readString(docs.resolve("problems.md"));
+    String errors = Files.readString(docs.resolve("guide/errors.md"));
+
+    for (ErrorCode code : ErrorCode.values()) {
+      String anchor = code.name().toLowerCase(Locale.ROOT).replace('_', '-');
+      assertThat(problems).as("docs/problems.md").contains("\n## " + anchor + "\n");
+      assertThat(errors)
+          .as("docs/guide/errors.md")
+          .contains("| `" + code.name() + "` | " + code.httpStatus() + " |");
     }
   }
 

@@ -11,12 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@link Execution#completeWithWork}: the outcome is written once, as part of the caller's
- * transaction, renewal stops, and the execution ends only when the transaction does ({@link
- * TransactionalMemoryStore} holds the write until the test commits or rolls back).
+ * transaction, renewal stops, and the execution ends only when the transaction does; and its commit
+ * marks ({@link CommitMarks}). {@link TransactionalMemoryStore} holds the writes until the test
+ * commits or rolls back.
  */
 class ExecutionCompleteWithWorkTest {
 
@@ -143,6 +145,215 @@ class ExecutionCompleteWithWorkTest {
     assertThatThrownBy(() -> execution.completeWithWork(RECEIPT, TTL))
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("already completed or released");
+  }
+
+  /**
+   * {@link Execution#markCommittedWithWork}: the commit mark is written in the caller's
+   * transaction, renewal pauses until that transaction ends, and after a commit the record is never
+   * run again, whether or not the attempt lives to record its outcome ({@link
+   * TransactionalMemoryStore} keeps the SPI's rules for marked records).
+   */
+  @Nested
+  class CommitMarks {
+
+    @Test
+    void a_mark_takes_effect_only_when_the_callers_transaction_commits() {
+      Execution execution = claim();
+
+      Completion marked = execution.markCommittedWithWork(TTL);
+      boolean markedBeforeCommit = store.marked(KEY.value());
+      store.commit();
+      execution.markEnded(true);
+
+      assertThat(marked).isEqualTo(Completion.STORED);
+      assertThat(markedBeforeCommit).as("marked before the commit").isFalse();
+      assertThat(store.marked(KEY.value())).as("marked after the commit").isTrue();
+    }
+
+    @Test
+    void a_retry_after_the_attempt_died_past_its_lock_gets_outcome_lost_and_never_runs() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      store.commit();
+      // the server halts here: no markEnded, no renewal, no complete
+      store.extendDown = true;
+
+      Claim whileTheLockLives = engine.claim(KEY, FINGERPRINT, LOCK_TTL);
+      time.advance(LOCK_TTL.multipliedBy(2));
+      Claim afterTheLock = engine.claim(KEY, FINGERPRINT, LOCK_TTL);
+      time.advance(TTL.dividedBy(2));
+      Claim muchLater = engine.claim(KEY, FINGERPRINT, LOCK_TTL);
+
+      assertThat(whileTheLockLives).isInstanceOf(Claim.InUse.class);
+      assertThat(afterTheLock).isInstanceOf(Claim.OutcomeLost.class);
+      assertThat(muchLater).isInstanceOf(Claim.OutcomeLost.class);
+    }
+
+    @Test
+    void another_request_under_a_marked_key_is_refused_as_reused() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      store.commit();
+      time.advance(LOCK_TTL.multipliedBy(2));
+
+      Fingerprint other =
+          new FingerprintCalculator()
+              .ofCall("charge", "{\"amount\":99}".getBytes(StandardCharsets.UTF_8));
+
+      assertThat(engine.claim(KEY, other, LOCK_TTL)).isInstanceOf(Claim.Reused.class);
+    }
+
+    @Test
+    void renewal_pauses_while_the_callers_transaction_holds_the_record_and_resumes_after_it() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      int extendsAtMark = store.extendCalls.get();
+
+      time.advance(LOCK_TTL.dividedBy(2));
+      int extendsWhileOpen = store.extendCalls.get() - extendsAtMark;
+      store.commit();
+      execution.markEnded(true);
+      time.advance(LOCK_TTL.multipliedBy(3));
+
+      assertThat(extendsWhileOpen).as("renewals while the transaction is open").isZero();
+      assertThat(store.extendCalls.get() - extendsAtMark).as("renewals after it").isPositive();
+      assertThat(execution.isLockLost()).isFalse();
+      assertThat(engine.claim(KEY, FINGERPRINT, LOCK_TTL)).isInstanceOf(Claim.InUse.class);
+    }
+
+    @Test
+    void the_outcome_recorded_after_a_committed_mark_is_replayed() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      store.commit();
+      execution.markEnded(true);
+
+      Completion completion = execution.complete(RECEIPT, TTL);
+
+      assertThat(completion).isEqualTo(Completion.STORED);
+      assertThat(engine.claim(KEY, FINGERPRINT, LOCK_TTL))
+          .isInstanceOfSatisfying(
+              Claim.Replay.class, replay -> assertThat(replay.payload()).isEqualTo(RECEIPT));
+    }
+
+    @Test
+    void an_attempt_that_thaws_after_losing_its_lock_still_records_the_outcome_of_committed_work() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      store.commit();
+      execution.markEnded(true);
+      store.extendDown = true;
+      time.advance(LOCK_TTL.multipliedBy(2));
+      store.extendDown = false;
+
+      Completion completion = execution.complete(RECEIPT, TTL);
+
+      assertThat(execution.lockLoss()).contains(DetectedBy.DEADLINE);
+      assertThat(completion).isEqualTo(Completion.STORED);
+      assertThat(engine.claim(KEY, FINGERPRINT, LOCK_TTL)).isInstanceOf(Claim.Replay.class);
+    }
+
+    @Test
+    void releasing_after_a_committed_mark_keeps_the_record_so_the_work_never_runs_again() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      store.commit();
+      execution.markEnded(true);
+
+      boolean released = execution.release();
+
+      assertThat(released).isTrue();
+      assertThat(engine.claim(KEY, FINGERPRINT, LOCK_TTL)).isInstanceOf(Claim.OutcomeLost.class);
+    }
+
+    @Test
+    void after_a_rollback_the_claim_goes_on_and_its_release_lets_a_retry_run() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      store.rollback();
+      execution.markEnded(false);
+      time.advance(LOCK_TTL.multipliedBy(3));
+
+      boolean lostWhileRenewed = execution.isLockLost();
+      execution.release();
+
+      assertThat(lostWhileRenewed).as("the lock lost while renewed again").isFalse();
+      assertThat(engine.claim(KEY, FINGERPRINT, LOCK_TTL)).isInstanceOf(Claim.Claimed.class);
+    }
+
+    @Test
+    void after_a_rollback_renewal_resumes_from_the_last_renewal_before_the_mark() {
+      Execution execution = claim();
+      execution.markCommittedWithWork(TTL);
+      store.extendDown = true;
+      time.advance(LOCK_TTL); // the transaction stays open past the lock as last confirmed
+
+      store.rollback();
+      execution.markEnded(false);
+      time.advance(Duration.ofMillis(1));
+
+      assertThat(execution.lockLoss()).contains(DetectedBy.DEADLINE);
+    }
+
+    @Test
+    void an_owner_whose_lock_was_taken_over_gets_lock_lost_and_its_listeners_hear_it() {
+      Execution execution = claim();
+      List<DetectedBy> heard = new ArrayList<>();
+      execution.onLockLost(heard::add);
+      store.refuseWrites = true;
+
+      Completion marked = execution.markCommittedWithWork(TTL);
+
+      assertThat(marked).isEqualTo(Completion.LOCK_LOST);
+      assertThat(heard).containsExactly(DetectedBy.RENEWAL);
+      assertThat(store.pendingWrites()).isZero();
+    }
+
+    @Test
+    void a_failing_statement_is_reported_not_thrown_and_the_claim_stays_renewed() {
+      Execution execution = claim();
+      store.failWrites = true;
+
+      Completion marked = execution.markCommittedWithWork(TTL);
+      time.advance(LOCK_TTL.multipliedBy(3));
+
+      assertThat(marked).isEqualTo(Completion.STORE_UNAVAILABLE);
+      assertThat(store.marksWithWork).hasValue(1);
+      assertThat(execution.isLockLost()).isFalse();
+    }
+
+    @Test
+    void a_lock_already_lost_is_not_marked_at_all() {
+      Execution execution = claim();
+      store.extendDown = true;
+      time.advance(LOCK_TTL);
+
+      Completion marked = execution.markCommittedWithWork(TTL);
+
+      assertThat(marked).isEqualTo(Completion.LOCK_LOST);
+      assertThat(store.marksWithWork).hasValue(0);
+    }
+
+    @Test
+    void a_store_that_cannot_write_in_the_callers_transaction_is_refused() {
+      IdempotencyEngine plain =
+          new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time);
+      Execution execution = ((Claim.Claimed) plain.claim(KEY, FINGERPRINT, LOCK_TTL)).execution();
+
+      assertThatThrownBy(() -> execution.markCommittedWithWork(TTL))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("cannot write in the caller's transaction");
+    }
+
+    @Test
+    void an_execution_that_already_ended_cannot_mark() {
+      Execution execution = claim();
+      execution.release();
+
+      assertThatThrownBy(() -> execution.markCommittedWithWork(TTL))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("already completed or released");
+    }
   }
 
   private Execution claim() {
