@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
  * Distributed locks taken by hand, injectable as a CDI bean. Every lock is a renewed lease with a
  * fencing token in the configured lock store, shared by all instances.
  *
- * <p>A lock store that cannot be reached throws {@code StoreUnavailableException}; the work never
- * runs unguarded.
+ * <p>A lock store that cannot be reached while a lock is taken throws {@link
+ * LockStoreUnavailableException} ({@code LOCK_STORE_UNAVAILABLE}); the work never runs unguarded.
  */
 public interface Locks {
 

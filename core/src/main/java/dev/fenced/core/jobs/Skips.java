@@ -2,9 +2,9 @@ package dev.fenced.core.jobs;
 
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.locks.LockManager;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
+import dev.fenced.locks.LockStoreUnavailableException;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -42,7 +42,7 @@ final class Skips {
     try {
       Optional<Lock> lock = acquire.get();
       return lock.map(l -> new Attempt(l, null)).orElseGet(() -> new Attempt(null, whenHeld));
-    } catch (StoreUnavailableException e) {
+    } catch (LockStoreUnavailableException e) {
       LOG.log(
           Level.WARNING,
           "Skipped a run of "
@@ -50,7 +50,7 @@ final class Skips {
               + ": the lock store is unavailable, so lock "
               + LogKeys.of(key)
               + " could not be taken and the job does not run unguarded: "
-              + e.getMessage());
+              + e.getCause());
       return new Attempt(null, SkipReason.STORE_UNAVAILABLE);
     } catch (RuntimeException e) {
       if (locks.isShutDown()) {

@@ -3,10 +3,10 @@ package dev.fenced.core.locks;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.core.time.Scheduler.ScheduledTask;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.LeadershipLost.Reason;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
+import dev.fenced.locks.LockStoreUnavailableException;
 import dev.fenced.locks.OnLeadershipAcquired;
 import dev.fenced.locks.OnLeadershipLost;
 import java.time.Duration;
@@ -149,7 +149,7 @@ public final class LeaderLoop {
     Optional<Lock> lease;
     try {
       lease = locks.tryAcquireForLife(key, options);
-    } catch (StoreUnavailableException e) {
+    } catch (LockStoreUnavailableException e) {
       LOG.log(
           System.Logger.Level.DEBUG,
           "Election " + LogKeys.of(key) + ": lock store unreachable, not leader now");

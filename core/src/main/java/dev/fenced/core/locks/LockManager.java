@@ -4,11 +4,13 @@ import dev.fenced.core.LogKeys;
 import dev.fenced.core.OwnerId;
 import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.time.Scheduler;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLost;
 import dev.fenced.locks.LockLostException;
 import dev.fenced.locks.LockNotAcquiredException;
 import dev.fenced.locks.LockOptions;
+import dev.fenced.locks.LockStoreUnavailableException;
 import dev.fenced.locks.Locks;
 import dev.fenced.locks.spi.LockStore;
 import java.time.Duration;
@@ -25,9 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link LockSettings#maxRenewal()}: a lock its owner never closes is then lost at its deadline
  * (with a WARNING), rather than held forever. Only {@link #tryAcquireForLife} leases have no cap.
  *
- * <p>A store that cannot be reached throws {@link
- * dev.fenced.idempotency.spi.StoreUnavailableException} out of {@link #tryAcquire} and {@link
- * #withLock}: the work never runs unguarded.
+ * <p>A store that cannot be reached while a lock is taken makes {@link #tryAcquire}, {@link
+ * #withLock} and the others throw {@link LockStoreUnavailableException} ({@code
+ * LOCK_STORE_UNAVAILABLE}): the work never runs unguarded.
  *
  * <p>When a lock is lost while its work runs (in {@link #withLock} or {@link #callUnder}) and
  * {@link LockSettings#interruptOnLoss()} is on, the thread running the work is interrupted. That
@@ -265,7 +267,12 @@ public final class LockManager implements Locks {
     int failedTries = 0;
     while (true) {
       long tryStartedAt = scheduler.nanoTime();
-      OptionalLong token = store.acquire(key, owner, ttlMillis);
+      OptionalLong token;
+      try {
+        token = store.acquire(key, owner, ttlMillis);
+      } catch (StoreUnavailableException e) {
+        throw new LockStoreUnavailableException(key, e);
+      }
       if (token.isPresent()) {
         Lock[] kept = new Lock[1];
         LeaseKeeper keeper =

@@ -6,10 +6,11 @@ import static dev.fenced.core.locks.LockFixture.TTL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.ErrorCode;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
+import dev.fenced.locks.LockStoreUnavailableException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -179,11 +180,13 @@ class LockManagerAcquireTest {
   }
 
   @Test
-  void an_unreachable_store_is_an_error_not_a_held_key() {
+  void an_unreachable_store_is_lock_store_unavailable_not_a_held_key() {
     FlakyLockStore down = new FlakyLockStore(fixture.store).acquireDown(true);
 
     assertThatThrownBy(() -> fixture.manager(down).tryAcquire("job", DEFAULTS))
-        .isInstanceOf(StoreUnavailableException.class);
+        .isInstanceOfSatisfying(
+            LockStoreUnavailableException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.LOCK_STORE_UNAVAILABLE));
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.fenced.ErrorCode;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.LockNotAcquiredException;
 import dev.fenced.locks.LockOptions;
+import dev.fenced.locks.LockStoreUnavailableException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -122,7 +123,13 @@ class WithLockTest {
     AtomicBoolean ran = new AtomicBoolean();
 
     assertThatThrownBy(() -> cutOff.withLock("job", () -> ran.getAndSet(true), DEFAULTS))
-        .isInstanceOf(StoreUnavailableException.class);
+        .isInstanceOfSatisfying(
+            LockStoreUnavailableException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.LOCK_STORE_UNAVAILABLE);
+              assertThat(e.key()).isEqualTo("job");
+              assertThat(e.getCause()).isInstanceOf(StoreUnavailableException.class);
+            });
     assertThat(ran).isFalse();
   }
 }
