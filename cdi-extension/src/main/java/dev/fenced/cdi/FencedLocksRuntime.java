@@ -18,6 +18,8 @@ import dev.fenced.core.locks.LockManager;
 import dev.fenced.core.locks.LockSettings;
 import dev.fenced.core.memory.InMemoryLockStore;
 import dev.fenced.core.time.Scheduler;
+import dev.fenced.locks.JobRan;
+import dev.fenced.locks.JobSkipped;
 import dev.fenced.locks.LockLost;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.annotation.PostConstruct;
@@ -213,11 +215,33 @@ public class FencedLocksRuntime {
     if (guarding.isEmpty()) {
       return context.proceed();
     }
-    JobOutcome<Object> outcome = guarding.get().fire(context::proceed);
+    String target = job.get().target();
+    // the stage that calls the method itself reports the run: the run lock's when there is one
+    boolean innermost =
+        stage == JobStages.WITHOUT_OVERLAPPING || job.get().withoutOverlapping().isEmpty();
+    GuardedRun run = new GuardedRun(context::proceed);
+    JobOutcome<Object> outcome;
+    try {
+      outcome = guarding.get().fire(innermost ? run : context::proceed);
+    } finally {
+      if (innermost) {
+        run.ended().ifPresent(ended -> fire(new JobRan(target, ended.duration(), ended.failure())));
+      }
+    }
     if (outcome instanceof JobOutcome.Ran<Object> ran) {
       return ran.value();
     }
+    fire(new JobSkipped(target, ((JobOutcome.Skipped<Object>) outcome).reason()));
     return SkipValue.of(context.getMethod().getReturnType());
+  }
+
+  /** An observer's failure must not reach the job's scheduler. */
+  private void fire(Object event) {
+    try {
+      events.fire(event);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "An observer of " + event.getClass().getSimpleName() + " threw", e);
+    }
   }
 
   private JobGuard guard(JobMethod job) {
@@ -262,11 +286,7 @@ public class FencedLocksRuntime {
   }
 
   private void lost(LockLost loss) {
-    try {
-      events.fire(loss);
-    } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "An observer of LockLost threw", e);
-    }
+    fire(loss);
   }
 
   private java.util.function.Supplier<Object> reference(Bean<?> bean) {

@@ -1,5 +1,6 @@
 package dev.fenced.core.jobs;
 
+import dev.fenced.locks.SkipReason;
 import java.util.Objects;
 
 /**

@@ -3,6 +3,7 @@ package dev.fenced.core.jobs;
 import dev.fenced.core.locks.LockManager;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
+import dev.fenced.locks.SkipReason;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;

@@ -5,6 +5,7 @@ import dev.fenced.core.locks.LockManager;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.LockStoreUnavailableException;
+import dev.fenced.locks.SkipReason;
 import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.function.Supplier;

@@ -9,6 +9,7 @@ import dev.fenced.core.time.ManualTime;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLostException;
+import dev.fenced.locks.SkipReason;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.core.memory.InMemoryLockStore;
 import dev.fenced.core.time.ManualTime;
+import dev.fenced.locks.SkipReason;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,9 @@
-package dev.fenced.core.jobs;
+package dev.fenced.locks;
 
-/** Why a firing of a guarded job did not run it. */
+/**
+ * Why a firing of an {@link OnOneInstance} or {@link WithoutOverlapping} job did not run it, as
+ * {@link JobSkipped} reports it.
+ */
 public enum SkipReason {
   /** Another instance holds the job's one-instance lease ({@code <key>:owner}). */
   NOT_OWNER("another instance owns the job"),
