@@ -52,7 +52,7 @@ import java.util.Optional;
 @ApplicationScoped
 public class FencedIdempotencyRuntime implements IdempotencyRuntime {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   @Inject FencedExtension extension;
   @Inject @Any Instance<Object> beans;

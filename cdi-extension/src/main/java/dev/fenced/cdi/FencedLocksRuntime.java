@@ -69,7 +69,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 @ApplicationScoped
 public class FencedLocksRuntime {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
   @Inject FencedExtension extension;
   @Inject @Any Instance<Object> beans;

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
  */
 final class LeaderCallbacks implements OnLeadershipAcquired, OnLeadershipLost {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
   private final String key;
   private final Supplier<Object> bean;

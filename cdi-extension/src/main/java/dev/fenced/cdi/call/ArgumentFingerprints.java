@@ -25,7 +25,7 @@ import java.util.Objects;
  */
 public final class ArgumentFingerprints {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
   private static final byte[] TARGET_ONLY = new byte[0];
 
   private final Jsonb jsonb;

@@ -38,7 +38,7 @@ import java.util.function.Consumer;
  */
 public final class CallRunner {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final IdempotencyEngine engine;
   private final OutcomeCodec codec;

@@ -26,7 +26,7 @@ final class AfterCommit {
   /** Where Jakarta EE servers bind the registry. */
   static final String JNDI_NAME = "java:comp/TransactionSynchronizationRegistry";
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final Supplier<TransactionSynchronizationRegistry> registry;
 

@@ -26,7 +26,7 @@ final class ClaimedRequest {
   /** The request property (a servlet request attribute in a servlet container) holding it. */
   static final String PROPERTY = ClaimedRequest.class.getName();
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final IdempotentMethod model;
   private final String target;

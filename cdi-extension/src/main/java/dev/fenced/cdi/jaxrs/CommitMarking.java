@@ -31,7 +31,7 @@ import java.util.function.Supplier;
  */
 public final class CommitMarking {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final OutcomeCommit commit;
   private final Transactions transactions;

@@ -68,7 +68,7 @@ public class IdempotencyFeature implements DynamicFeature {
   /** Priority of the filter that notes the request passed every request filter: the last. */
   public static final int LAST_REQUEST_FILTER_PRIORITY = Integer.MAX_VALUE;
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final Supplier<IdempotencyRuntime> runtime;
   private final AfterCommit afterCommit;

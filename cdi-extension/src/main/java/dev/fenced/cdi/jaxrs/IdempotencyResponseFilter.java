@@ -16,7 +16,7 @@ import java.lang.System.Logger.Level;
  */
 final class IdempotencyResponseFilter implements ContainerResponseFilter {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final StoragePolicy policy;
 

@@ -18,7 +18,7 @@ import java.util.function.BiConsumer;
 @RequestScoped
 public class RequestClaims {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final List<ClaimedRequest> claims = new CopyOnWriteArrayList<>();
   private volatile ClaimedRequest current;

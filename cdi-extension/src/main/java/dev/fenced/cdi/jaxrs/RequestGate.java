@@ -30,7 +30,7 @@ import java.util.Objects;
  */
 final class RequestGate {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final IdempotencyRuntime runtime;
   private final IdempotentMethod model;

@@ -30,7 +30,7 @@ import java.util.Map;
  */
 final class ResponseCaptureInterceptor implements WriterInterceptor {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final long maxResponseSize;
 

@@ -43,7 +43,7 @@ import java.util.random.RandomGenerator;
  */
 public final class Execution implements AutoCloseable {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   /** The pauses between tries of {@link #complete}: 50 ms doubling up to 1 s, jittered. */
   private static final Backoff COMPLETE_BACKOFF = Backoff.DEFAULT;

@@ -59,7 +59,7 @@ public final class IdempotencyEngine {
   /** The longest pause between two looks of a waiting duplicate. */
   static final Duration MAX_POLL = Duration.ofMillis(500);
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final IdempotencyStore store;
   private final RecordSealer sealer;

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 /** Takes a job's lock and logs why a run is skipped: the part the two guards share. */
 final class Skips {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
   private Skips() {}
 

@@ -38,7 +38,7 @@ public interface UnitOfWork {
     try {
       deferred = runAtEnd(lock::close);
     } catch (RuntimeException e) {
-      System.getLogger("dev.fenced")
+      System.getLogger("dev.fenced.locks")
           .log(Level.DEBUG, "Could not wait for the unit of work; releasing the lock now", e);
       deferred = false;
     }

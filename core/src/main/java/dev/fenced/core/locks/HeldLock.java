@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  */
 final class HeldLock implements Lock {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
   private enum State {
     HELD,

@@ -33,7 +33,7 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class LeaderLoop {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
   private final LockManager locks;
   private final Scheduler scheduler;

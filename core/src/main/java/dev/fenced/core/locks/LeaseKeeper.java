@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  */
 final class LeaseKeeper {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced");
+  private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
   private final LockStore store;
   private final long ttlMillis;
