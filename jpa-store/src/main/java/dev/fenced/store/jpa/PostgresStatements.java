@@ -48,15 +48,14 @@ final class PostgresStatements {
   /**
    * ?1 key_hash; fingerprint, state, payload of the live record, if any. The state is 1 when
    * completed, 2 when its work committed under a live mark and its owner's lock expired, else 0 (in
-   * flight).
+   * flight). One reading of the clock decides both, so a lock that expires between two readings
+   * never makes an unmarked record look committed.
    */
   static final String IDEMPOTENCY_READ =
-      "SELECT fingerprint,"
-          + " CASE WHEN owner IS NULL THEN 1 WHEN expires_at <= clock_timestamp() THEN 2 ELSE 0 END,"
-          + " payload FROM fenced_idempotency"
-          + " WHERE key_hash = ?1 AND (expires_at > clock_timestamp() OR "
-          + MARK_LIVES
-          + ")";
+      "SELECT fingerprint, CASE WHEN owner IS NULL THEN 1"
+          + " WHEN committed_until > t.now AND expires_at <= t.now THEN 2 ELSE 0 END, payload"
+          + " FROM fenced_idempotency, (SELECT clock_timestamp() AS now) t"
+          + " WHERE key_hash = ?1 AND (expires_at > t.now OR committed_until > t.now)";
 
   /** ?1 key_hash, ?2 owner, ?3 payload, ?4 ttl ms; clears the commit mark. */
   static final String IDEMPOTENCY_COMPLETE =
