@@ -122,6 +122,59 @@ public record ClusterMember(
   }
 
   /**
+   * The member's MicroProfile Health readiness endpoint: on WildFly's management port, on Open
+   * Liberty's HTTP port.
+   *
+   * @return the URI of {@code /health/ready}
+   */
+  public URI readinessUri() {
+    return managementPort == null
+        ? base.resolve("/health/ready")
+        : URI.create("http://127.0.0.1:" + managementPort + "/health/ready");
+  }
+
+  /**
+   * Asks the member's readiness endpoint.
+   *
+   * @param timeout how long to wait for the answer
+   * @return the answer: 200 when every readiness check is UP, 503 when one is DOWN; status 0 when
+   *     none came
+   * @throws InterruptedException when interrupted
+   */
+  public ReadinessAnswer readiness(Duration timeout) throws InterruptedException {
+    long start = System.nanoTime();
+    try {
+      HttpResponse<String> response =
+          HTTP.send(
+              HttpRequest.newBuilder(readinessUri()).timeout(timeout).build(),
+              HttpResponse.BodyHandlers.ofString());
+      return new ReadinessAnswer(
+          response.statusCode(), response.body(), (System.nanoTime() - start) / 1_000_000);
+    } catch (IOException e) {
+      return new ReadinessAnswer(0, e.toString(), (System.nanoTime() - start) / 1_000_000);
+    }
+  }
+
+  /**
+   * What a readiness endpoint answered.
+   *
+   * @param status the HTTP status, 0 when no answer came
+   * @param body the health JSON, or the failure
+   * @param millis how long the answer took
+   */
+  public record ReadinessAnswer(int status, String body, long millis) {
+
+    /**
+     * Whether every check is UP.
+     *
+     * @return whether the status is 200
+     */
+    public boolean ready() {
+      return status == 200;
+    }
+  }
+
+  /**
    * The file name of the member's deployment.
    *
    * @return e.g. {@code cluster-b.war}

@@ -13,9 +13,10 @@ import org.jboss.shrinkwrap.api.spec.JavaArchive;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
- * Fenced's library as an application ships it: {@code fenced-api.jar}, {@code fenced-core.jar} and
- * {@code fenced-cdi.jar} in {@code WEB-INF/lib}, each holding whatever its module built (classes,
- * {@code META-INF/services}, {@code beans.xml}).
+ * Fenced's library as an application ships it: {@code fenced-api.jar}, {@code fenced-core.jar},
+ * {@code fenced-cdi.jar} and {@code fenced-health.jar} (the servers run MicroProfile Health) in
+ * {@code WEB-INF/lib}, each holding whatever its module built (classes, {@code META-INF/services},
+ * {@code beans.xml}).
  *
  * <p>Each jar is rebuilt from where the test class path has the module: its jar, or its classes
  * folder when Maven hands a reactor module over before packaging (or an IDE runs the test). The
@@ -32,15 +33,19 @@ public final class FencedLibrary {
   /** A class of {@code fenced-cdi}: its code source is the extension's jar or classes folder. */
   public static final String CDI_ANCHOR = "dev.fenced.cdi.FencedExtension";
 
+  /** A class of {@code fenced-health}: its code source is the health checks' jar or folder. */
+  public static final String HEALTH_ANCHOR = "dev.fenced.health.StoreReadinessChecks";
+
   private static final String TCK_PACKAGE = "/dev/fenced/tck";
 
   private FencedLibrary() {}
 
-  /** Adds the three jars to {@code war}, unless a jar of that name is already there. */
+  /** Adds the four jars to {@code war}, unless a jar of that name is already there. */
   static void addTo(WebArchive war) {
     addJar(war, "fenced-api.jar", API_ANCHOR);
     addJar(war, "fenced-core.jar", CORE_ANCHOR);
     addJar(war, "fenced-cdi.jar", CDI_ANCHOR);
+    addJar(war, "fenced-health.jar", HEALTH_ANCHOR);
   }
 
   private static void addJar(WebArchive war, String name, String anchorClass) {

@@ -4,6 +4,8 @@ import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
 import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.locks.spi.CombinedStore;
+import dev.fenced.store.spi.Readiness;
+import dev.fenced.store.spi.StoreReadiness;
 
 /**
  * Both stores as one {@link CombinedStore}, for the one CDI bean named {@code jpa} ({@link
@@ -12,7 +14,7 @@ import dev.fenced.locks.spi.CombinedStore;
  * PostgresStatements#RELEASE_EITHER}, one statement that releases the owner's live idempotency lock
  * and the owner's lock on the key; the half the owner does not hold matches nothing.
  */
-final class JpaStore implements CombinedStore, CompletionWithWork {
+final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadiness {
 
   private final JpaIdempotencyStore records;
   private final JpaLockStore locks;
@@ -67,5 +69,10 @@ final class JpaStore implements CombinedStore, CompletionWithWork {
   /** Deletes expired locks ({@link JpaLockStore#prune(int)}); their tokens stay in the sequence. */
   int pruneLocks(int limit) {
     return locks.prune(limit);
+  }
+
+  @Override
+  public Readiness readiness() {
+    return SchemaReadiness.check(calls);
   }
 }

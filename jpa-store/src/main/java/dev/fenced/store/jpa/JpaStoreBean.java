@@ -5,6 +5,8 @@ import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.Readiness;
+import dev.fenced.store.spi.StoreReadiness;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -14,6 +16,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -58,7 +61,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ApplicationScoped
 @Named("jpa")
 @FencedJpa
-public class JpaStoreBean implements CombinedStore, CompletionWithWork {
+public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreReadiness {
 
   /** The config key naming the persistence unit's {@code EntityManagerFactory} bean. */
   public static final String PERSISTENCE_UNIT = "fenced.jpa.persistence-unit";
@@ -112,6 +115,23 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork {
   @Override
   public boolean markCommitted(String key, String owner, long ttlMillis, long lockTtlMillis) {
     return store().markCommitted(key, owner, ttlMillis, lockTtlMillis);
+  }
+
+  /**
+   * Ready when PostgreSQL answers within the query timeout and the Fenced tables, column and
+   * sequence are on the persistence unit's search path; not ready, with the reason, when the unit's
+   * {@code EntityManagerFactory} is missing, the database cannot be reached, or an object is
+   * missing (the reason names the script to run).
+   */
+  @Override
+  public Readiness readiness() {
+    JpaStore opened;
+    try {
+      opened = store();
+    } catch (RuntimeException e) {
+      return Readiness.notReady(e.getMessage(), Map.of());
+    }
+    return opened.readiness();
   }
 
   /**

@@ -1,7 +1,5 @@
 package dev.fenced.store.redis;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -9,8 +7,7 @@ import jakarta.inject.Inject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.eclipse.microprofile.config.Config;
 import redis.clients.jedis.Connection;
@@ -18,9 +15,7 @@ import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.JedisClientConfig;
 import redis.clients.jedis.JedisPooled;
-import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.util.JedisURIHelper;
 
 /**
@@ -88,43 +83,27 @@ public class RedisConnection {
   /**
    * Logs a WARNING unless Redis runs with {@code maxmemory-policy noeviction}: an evicted token
    * counter would hand out a fencing token again. Managed services that forbid {@code CONFIG} are
-   * logged at INFO and left alone.
+   * logged at INFO and left alone. The readiness check ({@link RedisReadiness}) reports the same.
    *
    * @return the policy, or {@code null} when it could not be read
    */
   static String warnUnlessNoEviction(UnifiedJedis jedis) {
-    String policy;
-    try {
-      Object reply = jedis.sendCommand(Protocol.Command.CONFIG, "GET", "maxmemory-policy");
-      policy = policy(reply);
-    } catch (JedisException e) {
+    Optional<String> policy = RedisReadiness.config(jedis, "maxmemory-policy");
+    if (policy.isEmpty()) {
       LOG.log(
           Level.INFO,
-          "Fenced could not read Redis's maxmemory-policy ("
-              + e.getMessage()
-              + "); make sure it is noeviction, or fencing tokens may be handed out again");
+          "Fenced could not read Redis's maxmemory-policy; make sure it is noeviction, or fencing"
+              + " tokens may be handed out again");
       return null;
     }
-    if (!"noeviction".equals(policy)) {
+    if (!RedisReadiness.NO_EVICTION.equals(policy.get())) {
       LOG.log(
           Level.WARNING,
           "Redis runs with maxmemory-policy "
-              + policy
+              + policy.get()
               + ": it may evict Fenced's token counters and records, handing a fencing token out"
               + " again and running a repeated request twice. Set maxmemory-policy noeviction.");
     }
-    return policy;
-  }
-
-  private static String policy(Object reply) {
-    if (reply instanceof List<?> list && list.size() >= 2 && list.get(1) instanceof byte[] value) {
-      return new String(value, UTF_8);
-    }
-    if (reply instanceof Map<?, ?> map) {
-      for (Object value : map.values()) {
-        return value instanceof byte[] bytes ? new String(bytes, UTF_8) : String.valueOf(value);
-      }
-    }
-    return "unknown";
+    return policy.get();
   }
 }

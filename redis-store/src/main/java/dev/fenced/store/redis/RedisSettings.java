@@ -30,6 +30,7 @@ record RedisSettings(
     long maxWaitMillis) {
 
   static final String URL = "fenced.redis.url";
+  static final String TIMEOUT = "fenced.redis.timeout";
   static final String PREFIX = "fenced.redis.key-prefix";
   static final String DEFAULT_PREFIX = "fenced:";
 
@@ -57,7 +58,7 @@ record RedisSettings(
     return new RedisSettings(
         uri,
         prefix == null ? DEFAULT_PREFIX : prefix,
-        (int) millis(config, "fenced.redis.timeout", 2000),
+        (int) millis(config, TIMEOUT, 2000),
         count(config, "fenced.redis.pool.max-total", 16),
         count(config, "fenced.redis.pool.max-idle", 16),
         count(config, "fenced.redis.pool.min-idle", 0),

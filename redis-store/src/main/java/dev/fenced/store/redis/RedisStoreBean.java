@@ -3,9 +3,12 @@ package dev.fenced.store.redis;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.Readiness;
+import dev.fenced.store.spi.StoreReadiness;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
+import java.util.Map;
 
 /**
  * The one CDI bean named {@code redis}: both stores on the shared {@link RedisConnection}, selected
@@ -18,7 +21,7 @@ import jakarta.inject.Named;
 @ApplicationScoped
 @Named("redis")
 @FencedRedis
-public class RedisStoreBean implements CombinedStore {
+public class RedisStoreBean implements CombinedStore, StoreReadiness {
 
   @Inject RedisConnection connection;
 
@@ -40,6 +43,19 @@ public class RedisStoreBean implements CombinedStore {
   @Override
   public boolean release(String key, String owner) {
     return store().release(key, owner);
+  }
+
+  /**
+   * Ready when Redis answers a {@code PING} within {@code fenced.redis.timeout} and cannot evict
+   * Fenced's keys ({@code maxmemory-policy noeviction}, or no {@code maxmemory}).
+   */
+  @Override
+  public Readiness readiness() {
+    try {
+      return RedisReadiness.check(connection.client());
+    } catch (RuntimeException e) {
+      return Readiness.notReady("the Redis client could not be built: " + e.getMessage(), Map.of());
+    }
   }
 
   private synchronized RedisStore store() {

@@ -2,6 +2,7 @@ package dev.fenced.arquillian.cluster.faults;
 
 import dev.fenced.arquillian.cluster.ClusterDeployment;
 import dev.fenced.arquillian.cluster.ClusterMember;
+import dev.fenced.arquillian.cluster.ClusterMember.ReadinessAnswer;
 import dev.fenced.arquillian.cluster.ClusterRecords.LeadershipChange;
 import dev.fenced.arquillian.cluster.ClusterRecords.Payment;
 import dev.fenced.arquillian.cluster.ClusterRecords.RunEvent;
@@ -124,6 +125,10 @@ final class StoreOutage {
       }
       Instant steppedDownBy = cut.plus(FaultCluster.LOCK_TTL).plus(FaultCluster.SLACK);
       sleepUntil(steppedDownBy);
+      List<ReadinessAnswer> readinessInOutage = new ArrayList<>();
+      for (ClusterMember member : cluster.members()) {
+        readinessInOutage.add(member.readiness(NO_ANSWER));
+      }
       boolean aLeads = cluster.a().leadsNow();
       boolean bLeads = cluster.b().leadsNow();
       List<Attempt> attempts = new ArrayList<>();
@@ -144,6 +149,7 @@ final class StoreOutage {
       link.forward();
 
       checkOutage(softly, attempts, cut, paymentsInOutage);
+      checkUnready(softly, readinessInOutage);
       checkStepDown(softly, leader, leadershipInOutage, cut, restored, aLeads, bLeads);
       checkJobsSkip(softly, ticksInOutage, runsInOutage, steppedDownBy, restored);
       recover(softly, clients, attempts, restored);
@@ -285,6 +291,7 @@ final class StoreOutage {
               () -> Retried.untilCreated(attempt.member(), attempt.key(), keysDeadline)));
     }
     Instant leads = awaitRecovery(deadline, () -> cluster.a().leadsNow() || cluster.b().leadsNow());
+    Instant ready = awaitRecovery(deadline, this::everyMemberReady);
     Instant ticks = awaitRecovery(deadline, () -> tickedSince(restored));
     List<Retried> retried = new ArrayList<>();
     for (Future<Retried> retry : retries) {
@@ -310,7 +317,7 @@ final class StoreOutage {
         heldByLateClaims + " of " + retried.size());
     Figures.record(
         form.figures,
-        "recovered after: every refused key's 201 (bound) / leader / tick (bound)",
+        "recovered after: every refused key's 201 (bound) / leader / tick / ready (bound)",
         since(restored, firstCreated)
             + " ("
             + form.keysRecovery.toMillis()
@@ -318,9 +325,15 @@ final class StoreOutage {
             + since(restored, leads)
             + " / "
             + since(restored, ticks)
+            + " / "
+            + since(restored, ready)
             + " ("
             + RECOVERY.toMillis()
             + " ms)");
+    softly
+        .assertThat(ready)
+        .as("both members' readiness UP again within %s after the link came back", RECOVERY)
+        .isNotNull();
 
     for (Retried retry : retried) {
       softly
@@ -359,6 +372,41 @@ final class StoreOutage {
   }
 
   /** When {@code condition} first held, polling until {@code deadline}; null if it never did. */
+  /**
+   * Fenced's readiness checks during the outage: both members unready (503), and the DOWN checks
+   * are Fenced's, each saying why.
+   */
+  private void checkUnready(SoftAssertions softly, List<ReadinessAnswer> answers) {
+    Figures.record(
+        form.figures,
+        "readiness during the outage, by member (status, ms)",
+        answers.stream().map(a -> a.status() + " in " + a.millis() + " ms").toList());
+    for (ReadinessAnswer answer : answers) {
+      softly
+          .assertThat(answer.status())
+          .as("readiness during the outage: " + answer)
+          .isEqualTo(503);
+      softly
+          .assertThat(answer.body())
+          .as("the DOWN readiness checks")
+          .contains("fenced-idempotency-store", "fenced-lock-store", "DOWN", "reason");
+    }
+  }
+
+  private boolean everyMemberReady() {
+    try {
+      for (ClusterMember member : cluster.members()) {
+        if (!member.readiness(NO_ANSWER).ready()) {
+          return false;
+        }
+      }
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
   private static Instant awaitRecovery(
       Instant deadline, java.util.function.BooleanSupplier condition) throws InterruptedException {
     while (Instant.now().isBefore(deadline)) {

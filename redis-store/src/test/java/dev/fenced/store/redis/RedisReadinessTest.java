@@ -1,0 +1,71 @@
+package dev.fenced.store.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.fenced.store.spi.Readiness;
+import dev.fenced.tck.support.EmbeddedRedis;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.Protocol;
+
+/**
+ * The Redis store's readiness, on a Redis of the test's own: ready when it answers and cannot
+ * evict, not ready when it may evict Fenced's keys or does not answer; never an exception.
+ */
+class RedisReadinessTest {
+
+  @Test
+  void a_redis_that_answers_and_never_evicts_is_ready() {
+    try (EmbeddedRedis redis = EmbeddedRedis.start();
+        JedisPooled client = client(redis.url().toString())) {
+      Readiness readiness = RedisReadiness.check(client);
+
+      assertThat(readiness.ready()).as(readiness.reason()).isTrue();
+      assertThat(readiness.details()).containsEntry("maxmemory-policy", "noeviction");
+    }
+  }
+
+  @Test
+  void a_redis_that_may_evict_once_full_is_not_ready_and_says_which_policy_to_set() {
+    try (EmbeddedRedis redis = EmbeddedRedis.start();
+        JedisPooled client = client(redis.url().toString())) {
+      client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory-policy", "volatile-lru");
+      client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory", "100mb");
+
+      Readiness readiness = RedisReadiness.check(client);
+
+      assertThat(readiness.ready()).isFalse();
+      assertThat(readiness.reason()).contains("volatile-lru", "Set maxmemory-policy noeviction");
+    }
+  }
+
+  @Test
+  void an_eviction_policy_without_a_memory_limit_evicts_nothing_and_is_ready() {
+    try (EmbeddedRedis redis = EmbeddedRedis.start();
+        JedisPooled client = client(redis.url().toString())) {
+      client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory-policy", "allkeys-lru");
+      client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory", "0");
+
+      Readiness readiness = RedisReadiness.check(client);
+
+      assertThat(readiness.ready()).as(readiness.reason()).isTrue();
+      assertThat(readiness.details()).containsEntry("maxmemory", "0");
+    }
+  }
+
+  @Test
+  void a_redis_that_does_not_answer_is_not_ready_naming_the_timeout() {
+    try (JedisPooled client = client("redis://127.0.0.1:1")) {
+      Readiness readiness = RedisReadiness.check(client);
+
+      assertThat(readiness.ready()).isFalse();
+      assertThat(readiness.reason()).contains("Redis did not answer", RedisSettings.TIMEOUT);
+    }
+  }
+
+  private static JedisPooled client(String url) {
+    return RedisConnection.pooled(
+        RedisSettings.read(Map.of(RedisSettings.URL, url, RedisSettings.TIMEOUT, "1s")::get));
+  }
+}
