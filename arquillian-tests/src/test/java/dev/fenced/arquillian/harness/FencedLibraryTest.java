@@ -68,7 +68,8 @@ class FencedLibraryTest {
         .containsExactlyInAnyOrder(
             "/WEB-INF/lib/fenced-api.jar",
             "/WEB-INF/lib/fenced-core.jar",
-            "/WEB-INF/lib/fenced-cdi.jar");
+            "/WEB-INF/lib/fenced-cdi.jar",
+            "/WEB-INF/lib/fenced-health.jar");
     JavaArchive api = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-api.jar");
     assertThat(api.contains("dev/fenced/ErrorCode.class")).isTrue();
     JavaArchive core = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-core.jar");
@@ -77,6 +78,9 @@ class FencedLibraryTest {
     JavaArchive cdi = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-cdi.jar");
     assertThat(cdi.contains("dev/fenced/cdi/FencedExtension.class")).isTrue();
     assertThat(cdi.contains("dev/fenced/core")).as("the engines").isFalse();
+    JavaArchive health = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-health.jar");
+    assertThat(health.contains("dev/fenced/health/StoreReadinessChecks.class")).isTrue();
+    assertThat(health.contains("META-INF/beans.xml")).as("a bean archive").isTrue();
   }
 
   private static void assertModuleContent(JavaArchive jar) {
