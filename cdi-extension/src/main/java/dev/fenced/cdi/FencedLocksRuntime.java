@@ -20,7 +20,6 @@ import dev.fenced.core.memory.InMemoryLockStore;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.locks.JobRan;
 import dev.fenced.locks.JobSkipped;
-import dev.fenced.locks.LockLost;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -101,7 +100,7 @@ public class FencedLocksRuntime {
                 .withDefaultTtl(globals.ttl())
                 .withInterruptOnLoss(globals.interruptOnLoss())
                 .withMaxRenewal(globals.maxRenewal())
-                .withLossListener(this::lost));
+                .withLossListener(this::fire));
     running = new RunningJobs();
     unitOfWork = new TransactionUnitOfWork(JtaTransactions.lookup());
     shutdownWait = globals.ttl();
@@ -283,10 +282,6 @@ public class FencedLocksRuntime {
     guards.values().forEach(JobGuard::release);
     int released = manager.shutdown();
     LOG.log(Level.DEBUG, () -> "Fenced released " + released + " lock(s) still held at shutdown");
-  }
-
-  private void lost(LockLost loss) {
-    fire(loss);
   }
 
   private java.util.function.Supplier<Object> reference(Bean<?> bean) {

@@ -195,13 +195,7 @@ public final class CallRunner {
     if (completion.stored()) {
       return;
     }
-    try {
-      transactions.setRollbackOnly();
-    } catch (RuntimeException e) {
-      // the exception below still rolls the transaction back on its way out
-      LOG.log(Level.WARNING, "Could not mark the transaction of " + describe(call), e);
-    }
-    throw rejected(call, IdempotencyEngine.notWrittenWithWork(completion));
+    throw rejected(call, UnwrittenWithWork.rollBack(transactions, describe(call), completion));
   }
 
   /**

@@ -1,11 +1,11 @@
 package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.cdi.call.Transactions;
+import dev.fenced.cdi.call.UnwrittenWithWork;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.Execution;
-import dev.fenced.core.idempotency.IdempotencyEngine;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -141,13 +141,7 @@ final class ClaimedRequest {
       LOG.log(Level.DEBUG, () -> "Marked the commit of " + target + " with its work");
       return;
     }
-    try {
-      transactions.setRollbackOnly();
-    } catch (RuntimeException e) {
-      // the exception below still rolls the transaction back on its way out
-      LOG.log(Level.WARNING, "Could not mark the transaction of " + target + " rollback-only", e);
-    }
-    throw IdempotencyEngine.notWrittenWithWork(marked);
+    throw UnwrittenWithWork.rollBack(transactions, target, marked);
   }
 
   /**
