@@ -52,7 +52,12 @@ public enum ErrorCode {
    * A write carried a fencing token lower than one the resource already admitted: a newer holder of
    * the lock has written since. The write's transaction rolls back.
    */
-  FENCING_TOKEN_STALE(409, "Fencing token stale");
+  FENCING_TOKEN_STALE(409, "Fencing token stale"),
+  /**
+   * An operator's {@code FencedAdmin} call needs an administration SPI that the store in use does
+   * not implement; nothing was read or changed.
+   */
+  STORE_ADMINISTRATION_UNSUPPORTED(501, "Store administration unsupported");
 
   private final int httpStatus;
   private final String title;

@@ -1,6 +1,7 @@
 package dev.fenced.cdi;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.admin.FencedAdministration;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.ElectionBean;
 import dev.fenced.cdi.config.IdempotentMethod;
@@ -85,7 +86,8 @@ public class FencedExtension implements Extension {
             RequestClaims.class,
             FencedLocksRuntime.class,
             ProgrammaticLocks.class,
-            CurrentLocksContext.class)) {
+            CurrentLocksContext.class,
+            FencedAdministration.class)) {
       event.addAnnotatedType(bean, bean.getName());
     }
   }

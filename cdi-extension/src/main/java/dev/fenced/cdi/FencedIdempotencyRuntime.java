@@ -58,6 +58,8 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   @Inject @Any Instance<Object> beans;
   @Inject Event<Object> events;
 
+  private String storeName;
+  private IdempotencyStore store;
   private FencedExecutor executor;
   private Jsonb jsonb;
   private IdempotencyEngine engine;
@@ -70,7 +72,8 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   void start() {
     ConfigLookup config = extension.config();
     GlobalSettings settings = GlobalSettings.of(config);
-    IdempotencyStore store = store(StoreSelection.IDEMPOTENCY.name(config));
+    storeName = StoreSelection.IDEMPOTENCY.name(config);
+    store = store(storeName);
     executor = FencedExecutor.open();
     engine =
         new IdempotencyEngine(
@@ -202,6 +205,24 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
    */
   public CallRunner runner() {
     return callRunner;
+  }
+
+  /**
+   * The idempotency store in use, for the operator's {@code FencedAdmin}.
+   *
+   * @return the store {@code fenced.idempotency.store} selects
+   */
+  public IdempotencyStore store() {
+    return store;
+  }
+
+  /**
+   * The configured name of {@link #store()}.
+   *
+   * @return {@code memory}, {@code jpa}, {@code redis} or a bean's name
+   */
+  public String storeName() {
+    return storeName;
   }
 
   private IdempotencyStore store(String name) {

@@ -77,6 +77,8 @@ public class FencedLocksRuntime {
 
   private final AtomicBoolean stopped = new AtomicBoolean();
   private final List<LeaderLoop> elections = new ArrayList<>();
+  private String storeName;
+  private LockStore store;
   private FencedExecutor executor;
   private Scheduler scheduler;
   private LockManager manager;
@@ -89,7 +91,8 @@ public class FencedLocksRuntime {
   void start() {
     ConfigLookup config = extension.config();
     LockGlobals globals = LockGlobals.of(config);
-    LockStore store = store(StoreSelection.LOCKS.name(config));
+    storeName = StoreSelection.LOCKS.name(config);
+    store = store(storeName);
     executor = FencedExecutor.open();
     scheduler = executor.scheduler();
     manager =
@@ -288,6 +291,24 @@ public class FencedLocksRuntime {
     Object reference =
         beanManager.getReference(bean, Object.class, beanManager.createCreationalContext(bean));
     return () -> reference;
+  }
+
+  /**
+   * The lock store in use, for the operator's {@code FencedAdmin}.
+   *
+   * @return the store {@code fenced.locks.store} selects
+   */
+  public LockStore store() {
+    return store;
+  }
+
+  /**
+   * The configured name of {@link #store()}.
+   *
+   * @return {@code memory}, {@code jpa}, {@code redis} or a bean's name
+   */
+  public String storeName() {
+    return storeName;
   }
 
   private LockStore store(String name) {

@@ -5,6 +5,7 @@
 -- key_hash is the lower-case hex SHA-256 of the UTF-8 key; the key itself is kept whole.
 -- committed_until is the commit mark of a record in flight whose work committed before its outcome
 -- was recorded (fenced.idempotency.commit=with-work): until then the record is never taken over.
+-- claimed_at is when the current owner took the record, for operators (FencedAdmin).
 CREATE TABLE IF NOT EXISTS fenced_idempotency (
     key_hash        text        NOT NULL PRIMARY KEY,
     key             text        NOT NULL,
@@ -12,10 +13,12 @@ CREATE TABLE IF NOT EXISTS fenced_idempotency (
     owner           text        NULL,
     payload         bytea       NULL,
     expires_at      timestamptz NOT NULL,
-    committed_until timestamptz NULL
+    committed_until timestamptz NULL,
+    claimed_at      timestamptz NULL
 );
 -- for a table created by an earlier build of this script
 ALTER TABLE fenced_idempotency ADD COLUMN IF NOT EXISTS committed_until timestamptz NULL;
+ALTER TABLE fenced_idempotency ADD COLUMN IF NOT EXISTS claimed_at timestamptz NULL;
 CREATE INDEX IF NOT EXISTS fenced_idempotency_expires_at ON fenced_idempotency (expires_at);
 
 -- Locks and leases. A released lock stays as a row with expires_at = the time of its release (pruned

@@ -1,9 +1,16 @@
 package dev.fenced.core.memory;
 
+import dev.fenced.admin.IdempotencyRecordSnapshot;
+import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.idempotency.spi.StoreLimits;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +29,8 @@ import java.util.function.LongSupplier;
  * and out. Records are invisible to other instances and lost on restart: use a shared store in a
  * cluster.
  */
-public final class InMemoryIdempotencyStore implements IdempotencyStore {
+public final class InMemoryIdempotencyStore
+    implements IdempotencyStore, IdempotencyRecordAdministration {
 
   static final int PURGE_EVERY = 1024;
 
@@ -58,7 +66,7 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
           long now = nanoTime.getAsLong();
           if (existing == null || existing.expiredAt(now)) {
             result[0] = new AcquireResult.Acquired();
-            return IdempotencyRecord.inFlight(fingerprint, owner, expiry(now, lockTtlMillis));
+            return IdempotencyRecord.inFlight(fingerprint, owner, now, expiry(now, lockTtlMillis));
           }
           result[0] = existing.toAcquireResult();
           return existing;
@@ -127,9 +135,64 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
           }
           done[0] = true;
           return IdempotencyRecord.inFlight(
-              existing.fingerprint(), owner, expiry(now, lockTtlMillis));
+              existing.fingerprint(), owner, existing.claimedAt(), expiry(now, lockTtlMillis));
         });
     return done[0];
+  }
+
+  @Override
+  public Optional<IdempotencyRecordSnapshot> record(String key, boolean withOutcome) {
+    requireKey(key);
+    IdempotencyRecord found = records.get(key);
+    long now = nanoTime.getAsLong();
+    return found == null || found.expiredAt(now)
+        ? Optional.empty()
+        : Optional.of(found.snapshot(key, now, withOutcome));
+  }
+
+  @Override
+  public Optional<IdempotencyRecordSnapshot> purge(String key) {
+    requireKey(key);
+    IdempotencyRecordSnapshot[] purged = new IdempotencyRecordSnapshot[1];
+    records.computeIfPresent(
+        key,
+        (k, existing) -> {
+          long now = nanoTime.getAsLong();
+          if (!existing.expiredAt(now)) {
+            purged[0] = existing.snapshot(key, now, false);
+          }
+          return null;
+        });
+    return Optional.ofNullable(purged[0]);
+  }
+
+  @Override
+  public List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit) {
+    requireListing(minAgeMillis, limit);
+    long now = nanoTime.getAsLong();
+    long minAgeNanos = TimeUnit.MILLISECONDS.toNanos(minAgeMillis);
+    return records.entrySet().stream()
+        .filter(e -> !e.getValue().expiredAt(now) && e.getValue().payload() == null)
+        .filter(e -> now - e.getValue().claimedAt() >= minAgeNanos)
+        .sorted(Comparator.comparingLong(e -> e.getValue().claimedAt() - now))
+        .limit(limit)
+        .map(e -> e.getValue().snapshot(e.getKey(), now, false))
+        .toList();
+  }
+
+  /**
+   * Checks the arguments of {@link IdempotencyRecordAdministration#inFlight}.
+   *
+   * @throws IllegalArgumentException when {@code minAgeMillis} is negative or {@code limit} is not
+   *     positive
+   */
+  static void requireListing(long minAgeMillis, int limit) {
+    if (minAgeMillis < 0) {
+      throw new IllegalArgumentException("minAgeMillis must be 0 or more, was " + minAgeMillis);
+    }
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
+    }
   }
 
   /**
@@ -184,16 +247,32 @@ public final class InMemoryIdempotencyStore implements IdempotencyStore {
     return expiresAt - now <= 0;
   }
 
-  /** One record: in flight (owner set, no payload) or completed (payload set, no owner). */
+  /**
+   * One record: in flight (owner set, no payload, claimed at a monotonic reading) or completed
+   * (payload set, no owner).
+   */
   private record IdempotencyRecord(
-      String fingerprint, String owner, byte[] payload, long expiresAt) {
+      String fingerprint, String owner, byte[] payload, long claimedAt, long expiresAt) {
 
-    static IdempotencyRecord inFlight(String fingerprint, String owner, long expiresAt) {
-      return new IdempotencyRecord(fingerprint, owner, null, expiresAt);
+    static IdempotencyRecord inFlight(
+        String fingerprint, String owner, long claimedAt, long expiresAt) {
+      return new IdempotencyRecord(fingerprint, owner, null, claimedAt, expiresAt);
     }
 
     static IdempotencyRecord completed(String fingerprint, byte[] payload, long expiresAt) {
-      return new IdempotencyRecord(fingerprint, null, payload, expiresAt);
+      return new IdempotencyRecord(fingerprint, null, payload, 0, expiresAt);
+    }
+
+    IdempotencyRecordSnapshot snapshot(String key, long now, boolean withOutcome) {
+      boolean completed = payload != null;
+      return new IdempotencyRecordSnapshot(
+          key,
+          completed ? IdempotencyRecordState.COMPLETED : IdempotencyRecordState.IN_FLIGHT,
+          fingerprint,
+          Optional.ofNullable(owner),
+          completed ? Optional.empty() : Optional.of(Duration.ofNanos(now - claimedAt)),
+          Duration.ofNanos(expiresAt - now),
+          completed && withOutcome ? Optional.of(payload) : Optional.empty());
     }
 
     boolean expiredAt(long now) {

@@ -1,7 +1,11 @@
 package dev.fenced.core.memory;
 
+import dev.fenced.admin.LockSnapshot;
+import dev.fenced.locks.spi.LockAdministration;
 import dev.fenced.locks.spi.LockStore;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -22,7 +26,7 @@ import java.util.function.LongSupplier;
  * they increase strictly per key and survive the purge of expired locks. Locks are invisible to
  * other instances: use a shared store in a cluster.
  */
-public final class InMemoryLockStore implements LockStore {
+public final class InMemoryLockStore implements LockStore, LockAdministration {
 
   private final ConcurrentMap<String, HeldLockEntry> locks = new ConcurrentHashMap<>();
   private final AtomicLong tokens = new AtomicLong();
@@ -106,6 +110,32 @@ public final class InMemoryLockStore implements LockStore {
     return done[0];
   }
 
+  @Override
+  public Optional<LockSnapshot> lock(String key) {
+    InMemoryIdempotencyStore.requireKey(key);
+    HeldLockEntry found = locks.get(key);
+    long now = nanoTime.getAsLong();
+    return found == null || found.expiredAt(now)
+        ? Optional.empty()
+        : Optional.of(found.snapshot(key, now));
+  }
+
+  @Override
+  public Optional<LockSnapshot> forceRelease(String key) {
+    InMemoryIdempotencyStore.requireKey(key);
+    LockSnapshot[] released = new LockSnapshot[1];
+    locks.computeIfPresent(
+        key,
+        (k, existing) -> {
+          long now = nanoTime.getAsLong();
+          if (!existing.expiredAt(now)) {
+            released[0] = existing.snapshot(key, now);
+          }
+          return null;
+        });
+    return Optional.ofNullable(released[0]);
+  }
+
   /**
    * Deletes every expired lock now. Tokens are unaffected.
    *
@@ -137,6 +167,10 @@ public final class InMemoryLockStore implements LockStore {
   private record HeldLockEntry(String owner, long token, long expiresAt) {
     boolean expiredAt(long now) {
       return InMemoryIdempotencyStore.passed(expiresAt, now);
+    }
+
+    LockSnapshot snapshot(String key, long now) {
+      return new LockSnapshot(key, owner, token, Duration.ofNanos(expiresAt - now));
     }
   }
 }

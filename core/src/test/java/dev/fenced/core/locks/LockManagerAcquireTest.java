@@ -7,11 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.core.OwnerId;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.LockStoreUnavailableException;
 import java.time.Duration;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class LockManagerAcquireTest {
@@ -26,7 +28,7 @@ class LockManagerAcquireTest {
 
     assertThat(lock.key()).isEqualTo("job");
     assertThat(lock.fencingToken()).isEqualTo(2);
-    assertThat(lock.owner()).hasSize(32);
+    assertThat(lock.owner()).matches(Pattern.quote(OwnerId.instance()) + "/[0-9a-f]{32}");
     assertThat(lock.isHeld()).isTrue();
   }
 

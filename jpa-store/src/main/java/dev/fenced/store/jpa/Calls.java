@@ -5,6 +5,7 @@ import dev.fenced.idempotency.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Query;
 import jakarta.persistence.TransactionRequiredException;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
@@ -63,6 +64,14 @@ final class Calls {
                   + " times in a row",
               failure);
         });
+  }
+
+  /**
+   * The rows one statement returns (a {@code SELECT}, or a write with {@code RETURNING}), run as
+   * {@link #run} runs its work.
+   */
+  List<?> rows(String what, String sql, Object... parameters) {
+    return run(what, em -> query(em, sql, parameters).getResultList());
   }
 
   /**

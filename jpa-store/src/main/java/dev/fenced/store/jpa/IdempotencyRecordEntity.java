@@ -36,6 +36,9 @@ public class IdempotencyRecordEntity {
   @Column(name = "committed_until", columnDefinition = "timestamptz")
   private OffsetDateTime committedUntil;
 
+  @Column(name = "claimed_at", columnDefinition = "timestamptz")
+  private OffsetDateTime claimedAt;
+
   /** For JPA. */
   protected IdempotencyRecordEntity() {}
 

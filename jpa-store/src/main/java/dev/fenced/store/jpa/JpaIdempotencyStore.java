@@ -2,13 +2,16 @@ package dev.fenced.store.jpa;
 
 import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
+import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * {@link IdempotencyStore} on PostgreSQL through JPA native statements: table {@code
@@ -28,7 +31,8 @@ import java.util.Objects;
  * serialization failure, deadlock or lock timeout is retried, and an acquire still refused reports
  * contention ({@link AcquireResult.InFlight}), never an outage.
  */
-public final class JpaIdempotencyStore implements IdempotencyStore {
+public final class JpaIdempotencyStore
+    implements IdempotencyStore, IdempotencyRecordAdministration {
 
   /** How often {@code acquire} tries when the record it lost to vanished before the read. */
   static final int ACQUIRE_ATTEMPTS = 5;
@@ -169,6 +173,42 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     Calls.ttl("lockTtlMillis", lockTtlMillis);
     return calls.changesOneRow(
         "extend", PostgresStatements.IDEMPOTENCY_EXTEND, hash, owner, lockTtlMillis);
+  }
+
+  @Override
+  public Optional<IdempotencyRecordSnapshot> record(String key, boolean withOutcome) {
+    String sql =
+        withOutcome
+            ? AdministrationStatements.RECORD_READ_WITH_PAYLOAD
+            : AdministrationStatements.RECORD_READ;
+    return calls.rows("inspect a record", sql, keyHash(Calls.key(key))).stream()
+        .findFirst()
+        .map(SnapshotRows::record);
+  }
+
+  @Override
+  public Optional<IdempotencyRecordSnapshot> purge(String key) {
+    return calls
+        .rows("purge a record", AdministrationStatements.RECORD_PURGE, keyHash(Calls.key(key)))
+        .stream()
+        .findFirst()
+        .map(SnapshotRows::record);
+  }
+
+  @Override
+  public List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit) {
+    if (minAgeMillis < 0) {
+      throw new IllegalArgumentException("minAgeMillis must be 0 or more, was " + minAgeMillis);
+    }
+    return calls
+        .rows(
+            "list records in flight",
+            AdministrationStatements.RECORDS_IN_FLIGHT,
+            minAgeMillis,
+            Calls.limit(limit))
+        .stream()
+        .map(SnapshotRows::record)
+        .toList();
   }
 
   /**

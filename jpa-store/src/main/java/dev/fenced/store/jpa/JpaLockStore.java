@@ -2,11 +2,14 @@ package dev.fenced.store.jpa;
 
 import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
+import dev.fenced.admin.LockSnapshot;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.locks.spi.LockAdministration;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -28,7 +31,7 @@ import java.util.OptionalLong;
  * serialization failure, deadlock or lock timeout is retried, and an acquire still refused reports
  * contention (empty), never an outage.
  */
-public final class JpaLockStore implements LockStore {
+public final class JpaLockStore implements LockStore, LockAdministration {
 
   private final Calls calls;
 
@@ -86,6 +89,27 @@ public final class JpaLockStore implements LockStore {
     String hash = keyHash(Calls.key(key));
     return calls.changesOneRow(
         "release", PostgresStatements.LOCK_RELEASE, hash, Calls.text("owner", owner));
+  }
+
+  @Override
+  public Optional<LockSnapshot> lock(String key) {
+    return calls
+        .rows("inspect a lock", AdministrationStatements.LOCK_READ, keyHash(Calls.key(key)))
+        .stream()
+        .findFirst()
+        .map(SnapshotRows::lock);
+  }
+
+  @Override
+  public Optional<LockSnapshot> forceRelease(String key) {
+    return calls
+        .rows(
+            "force-release a lock",
+            AdministrationStatements.LOCK_FORCE_RELEASE,
+            keyHash(Calls.key(key)))
+        .stream()
+        .findFirst()
+        .map(SnapshotRows::lock);
   }
 
   /**

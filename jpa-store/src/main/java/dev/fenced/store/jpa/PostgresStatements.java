@@ -29,17 +29,19 @@ final class PostgresStatements {
 
   /**
    * ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms; a row when the caller won. A record
-   * whose commit mark lives is never taken over, even after its lock expired.
+   * whose commit mark lives is never taken over, even after its lock expired. The claim time is
+   * kept for the operator ({@link AdministrationStatements#RECORDS_IN_FLIGHT}).
    */
   static final String IDEMPOTENCY_ACQUIRE =
       "INSERT INTO fenced_idempotency"
-          + " (key_hash, key, fingerprint, owner, payload, expires_at, committed_until)"
+          + " (key_hash, key, fingerprint, owner, payload, expires_at, committed_until, claimed_at)"
           + " VALUES (?1, ?2, ?3, ?4, NULL, "
           + ttl(5)
-          + ", NULL)"
+          + ", NULL, clock_timestamp())"
           + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key,"
           + " fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, payload = NULL,"
-          + " expires_at = EXCLUDED.expires_at, committed_until = NULL"
+          + " expires_at = EXCLUDED.expires_at, committed_until = NULL,"
+          + " claimed_at = EXCLUDED.claimed_at"
           + " WHERE fenced_idempotency.expires_at <= clock_timestamp()"
           + " AND (fenced_idempotency.committed_until IS NULL"
           + " OR fenced_idempotency.committed_until <= clock_timestamp())"

@@ -24,6 +24,7 @@ final class SchemaReadiness {
       List.of(
           "table fenced_idempotency",
           "column fenced_idempotency.committed_until",
+          "column fenced_idempotency.claimed_at",
           "table fenced_locks",
           "sequence fenced_lock_token_seq",
           "table fenced_high_water");
@@ -36,6 +37,10 @@ final class SchemaReadiness {
           + present(
               "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('fenced_idempotency')"
                   + " AND attname = 'committed_until' AND NOT attisdropped)")
+          + ","
+          + present(
+              "EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('fenced_idempotency')"
+                  + " AND attname = 'claimed_at' AND NOT attisdropped)")
           + ","
           + present("to_regclass('fenced_locks') IS NOT NULL")
           + ","

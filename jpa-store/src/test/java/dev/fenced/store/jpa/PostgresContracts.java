@@ -3,7 +3,9 @@ package dev.fenced.store.jpa;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.tck.store.CompletionWithWorkContract;
+import dev.fenced.tck.store.IdempotencyRecordAdministrationContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
+import dev.fenced.tck.store.LockAdministrationContract;
 import dev.fenced.tck.store.LockStoreContract;
 import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
@@ -16,10 +18,11 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The store contracts on PostgreSQL, as the {@code @Nested} groups {@code Idempotency}, {@code
- * WithWork} (on {@link ThreadCallersTransactions}) and {@code Locks} of one test class per JPA
- * provider or setup. The subclass opens the factory (and may build its own stores on it); the
- * timing (ttl 500 ms, slack 250 ms) and the racing callers (at least twice the pool of {@value
- * Provider#POOL_SIZE}) are the same for every provider.
+ * WithWork} (on {@link ThreadCallersTransactions}), {@code Locks}, {@code RecordAdministration} and
+ * {@code LockAdministration} of one test class per JPA provider or setup. The subclass opens the
+ * factory (and may build its own stores on it); the timing (ttl 500 ms, slack 250 ms) and the
+ * racing callers (at least twice the pool of {@value Provider#POOL_SIZE}) are the same for every
+ * provider.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class PostgresContracts {
@@ -158,6 +161,42 @@ abstract class PostgresContracts {
     @Override
     protected int concurrency() {
       return Math.max(2 * Provider.POOL_SIZE, super.concurrency());
+    }
+  }
+
+  @Nested
+  class RecordAdministration extends IdempotencyRecordAdministrationContract<JpaIdempotencyStore> {
+    @Override
+    protected JpaIdempotencyStore store() {
+      return withWorkStore.idempotencyStore();
+    }
+
+    @Override
+    protected Duration shortTtl() {
+      return SHORT_TTL;
+    }
+
+    @Override
+    protected Duration slack() {
+      return SLACK;
+    }
+  }
+
+  @Nested
+  class LockAdministration extends LockAdministrationContract<JpaLockStore> {
+    @Override
+    protected JpaLockStore store() {
+      return withWorkStore.lockStore();
+    }
+
+    @Override
+    protected Duration shortTtl() {
+      return SHORT_TTL;
+    }
+
+    @Override
+    protected Duration slack() {
+      return SLACK;
     }
   }
 }

@@ -60,6 +60,7 @@ class StoreReadinessTest {
           .contains(
               "table fenced_idempotency",
               "column fenced_idempotency.committed_until",
+              "column fenced_idempotency.claimed_at",
               "table fenced_locks",
               "sequence fenced_lock_token_seq",
               "table fenced_high_water",

@@ -6,28 +6,43 @@ import static dev.fenced.store.redis.RedisScripts.ttl;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.fenced.admin.IdempotencyRecordSnapshot;
+import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.idempotency.spi.StoreLimits;
+import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import redis.clients.jedis.UnifiedJedis;
 
 /**
  * An {@link IdempotencyStore} in Redis: each record is a hash {@code <prefix>idem:{<key>}} with the
- * fields {@code state} ({@code locked} or {@code completed}), {@code fp}, {@code owner} and {@code
- * payload}, expiring by {@code PEXPIRE} on the server's clock; every record has an expiry, since a
- * ttl outside 1..{@link StoreLimits#MAX_TTL_MILLIS} is refused before Redis is called (and again by
- * the script, before it writes). Each method is one Lua script run with one {@code EVALSHA}, so it
- * decides atomically; every script touches one key, so Redis Cluster works.
+ * fields {@code state} ({@code locked} or {@code completed}), {@code fp}, {@code owner}, {@code
+ * since} (the claim time, for operators) and {@code payload}, expiring by {@code PEXPIRE} on the
+ * server's clock; every record has an expiry, since a ttl outside 1..{@link
+ * StoreLimits#MAX_TTL_MILLIS} is refused before Redis is called (and again by the script, before it
+ * writes). Each method is one Lua script run with one {@code EVALSHA}, so it decides atomically;
+ * every script touches one key, so Redis Cluster works.
  *
  * <p>The client is shared and thread-safe ({@code JedisPooled}, {@code JedisCluster}, or any {@link
  * UnifiedJedis}); the store never closes it. Give each service its own {@code keyPrefix} (e.g.
  * {@code "orders:fenced:"}) when several share one Redis.
  */
-public final class RedisIdempotencyStore implements IdempotencyStore {
+public final class RedisIdempotencyStore
+    implements IdempotencyStore, IdempotencyRecordAdministration {
 
   private static final String KIND = "idem";
+
+  /** Records of an earlier build, whose claim time is unknown, count as oldest. */
+  private static final Comparator<IdempotencyRecordSnapshot> OLDEST_FIRST =
+      Comparator.comparing(
+              (IdempotencyRecordSnapshot r) ->
+                  r.inFlightFor().orElse(Duration.ofMillis(Long.MAX_VALUE)))
+          .reversed();
 
   private final RedisScripts scripts;
   private final RedisKeys keys;
@@ -93,5 +108,70 @@ public final class RedisIdempotencyStore implements IdempotencyStore {
             RedisScript.IDEMPOTENCY_EXTEND,
             List.of(keys.name(KIND, key)),
             List.of(owner(owner), ttl(lockTtlMillis))));
+  }
+
+  @Override
+  public Optional<IdempotencyRecordSnapshot> record(String key, boolean withOutcome) {
+    return inspect(keys.name(KIND, key), withOutcome, false);
+  }
+
+  @Override
+  public Optional<IdempotencyRecordSnapshot> purge(String key) {
+    return inspect(keys.name(KIND, key), false, true);
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Walks the store's record names with {@code SCAN} and reads each with one script, so it costs
+   * a round trip per record: an operator's tool. A single Redis (or a Sentinel primary) only.
+   */
+  @Override
+  public List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit) {
+    if (minAgeMillis < 0) {
+      throw new IllegalArgumentException("minAgeMillis must be 0 or more, was " + minAgeMillis);
+    }
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
+    }
+    Duration minAge = Duration.ofMillis(minAgeMillis);
+    return scripts.scan(keys.pattern(KIND)).stream()
+        .map(name -> inspect(name, false, false))
+        .flatMap(Optional::stream)
+        .filter(r -> r.state() != IdempotencyRecordState.COMPLETED)
+        .filter(r -> r.inFlightFor().map(age -> age.compareTo(minAge) >= 0).orElse(true))
+        .sorted(OLDEST_FIRST)
+        .limit(limit)
+        .toList();
+  }
+
+  private Optional<IdempotencyRecordSnapshot> inspect(
+      byte[] name, boolean withOutcome, boolean purge) {
+    Object reply =
+        scripts.run(
+            RedisScript.IDEMPOTENCY_INSPECT,
+            List.of(name),
+            List.of(flag(withOutcome), flag(purge)));
+    if (reply == null) {
+      return Optional.empty();
+    }
+    List<?> parts = (List<?>) reply;
+    boolean completed = "completed".equals(new String((byte[]) parts.get(0), US_ASCII));
+    String owner = new String((byte[]) parts.get(2), UTF_8);
+    long inFlightMillis = (Long) parts.get(3);
+    byte[] payload = (byte[]) parts.get(5);
+    return Optional.of(
+        new IdempotencyRecordSnapshot(
+            RedisKeys.keyOf(new String(name, UTF_8)),
+            completed ? IdempotencyRecordState.COMPLETED : IdempotencyRecordState.IN_FLIGHT,
+            new String((byte[]) parts.get(1), UTF_8),
+            owner.isEmpty() ? Optional.empty() : Optional.of(owner),
+            inFlightMillis < 0 ? Optional.empty() : Optional.of(Duration.ofMillis(inFlightMillis)),
+            Duration.ofMillis((Long) parts.get(4)),
+            withOutcome && completed ? Optional.of(payload) : Optional.empty()));
+  }
+
+  private static byte[] flag(boolean on) {
+    return (on ? "1" : "0").getBytes(US_ASCII);
   }
 }

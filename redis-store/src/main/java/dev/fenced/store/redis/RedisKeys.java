@@ -62,6 +62,24 @@ final class RedisKeys {
   }
 
   /**
+   * A {@code SCAN} glob that matches the names of every key of {@code kind} in this store: the
+   * prefix and kind with the glob's special characters escaped, then <code>:{*</code>.
+   *
+   * @param kind {@code idem}, {@code lock} or {@code token}
+   * @return the pattern as UTF-8 bytes
+   */
+  byte[] pattern(String kind) {
+    StringBuilder glob = new StringBuilder();
+    for (char c : (prefix + kind).toCharArray()) {
+      if ("*?[]\\^".indexOf(c) >= 0) {
+        glob.append('\\');
+      }
+      glob.append(c);
+    }
+    return utf8(glob.append(":{*").toString(), "key prefix");
+  }
+
+  /**
    * The key that {@link #name} escaped, read back from a key name (for tools and tests).
    *
    * @param name a name built by {@link #name}

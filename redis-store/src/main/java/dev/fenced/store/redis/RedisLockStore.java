@@ -3,9 +3,15 @@ package dev.fenced.store.redis;
 import static dev.fenced.store.redis.RedisScripts.ok;
 import static dev.fenced.store.redis.RedisScripts.owner;
 import static dev.fenced.store.redis.RedisScripts.ttl;
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static java.nio.charset.StandardCharsets.UTF_8;
 
+import dev.fenced.admin.LockSnapshot;
+import dev.fenced.locks.spi.LockAdministration;
 import dev.fenced.locks.spi.LockStore;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -19,7 +25,7 @@ import redis.clients.jedis.UnifiedJedis;
  * <p>Keep the counters: run Redis with {@code maxmemory-policy noeviction} and persistence (AOF or
  * RDB), or a restart or an eviction could hand out a token again.
  */
-public final class RedisLockStore implements LockStore {
+public final class RedisLockStore implements LockStore, LockAdministration {
 
   private final RedisScripts scripts;
   private final RedisKeys keys;
@@ -67,5 +73,33 @@ public final class RedisLockStore implements LockStore {
     return ok(
         scripts.run(
             RedisScript.LOCK_RELEASE, List.of(keys.name("lock", key)), List.of(owner(owner))));
+  }
+
+  @Override
+  public Optional<LockSnapshot> lock(String key) {
+    return inspect(key, false);
+  }
+
+  @Override
+  public Optional<LockSnapshot> forceRelease(String key) {
+    return inspect(key, true);
+  }
+
+  private Optional<LockSnapshot> inspect(String key, boolean release) {
+    Object reply =
+        scripts.run(
+            RedisScript.LOCK_INSPECT,
+            List.of(keys.name("lock", key)),
+            List.of((release ? "1" : "0").getBytes(US_ASCII)));
+    if (reply == null) {
+      return Optional.empty();
+    }
+    List<?> parts = (List<?>) reply;
+    return Optional.of(
+        new LockSnapshot(
+            key,
+            new String((byte[]) parts.get(0), UTF_8),
+            (Long) parts.get(1),
+            Duration.ofMillis((Long) parts.get(2))));
   }
 }

@@ -23,6 +23,10 @@ enum RedisScript {
   LOCK_ACQUIRE("lock-acquire.lua"),
   LOCK_RENEW("lock-renew.lua"),
   LOCK_RELEASE("lock-release.lua"),
+  /** {@code IdempotencyRecordAdministration}: read a record, and purge it. */
+  IDEMPOTENCY_INSPECT("idempotency-inspect.lua"),
+  /** {@code LockAdministration}: read a lock, and force-release it. */
+  LOCK_INSPECT("lock-inspect.lua"),
   /** The shared {@code release} of {@link RedisStore}, which is both stores. */
   RELEASE_EITHER("release-either.lua");
 

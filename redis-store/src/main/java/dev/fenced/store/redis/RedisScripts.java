@@ -4,6 +4,8 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 
 import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
@@ -14,6 +16,8 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Runs a store's scripts: one {@code EVALSHA} per call, on arguments encoded by {@link #owner} and
@@ -37,6 +41,8 @@ final class RedisScripts {
 
   /** The error a script raises for a ttl it refuses (ttl-check.lua), before it writes. */
   static final String TTL_REFUSED = "FENCED_TTL";
+
+  private static final int SCAN_BATCH = 500;
 
   private final UnifiedJedis jedis;
   private final String store;
@@ -70,12 +76,41 @@ final class RedisScripts {
           && e.getMessage().startsWith(TTL_REFUSED)) {
         throw new IllegalArgumentException(store + ": " + e.getMessage(), e);
       }
-      if (unavailable(e)) {
-        throw new StoreUnavailableException(
-            store + ": Redis could not run " + script.resource() + ": " + e.getMessage(), e);
-      }
-      throw e;
+      throw failure("run " + script.resource(), e);
     }
+  }
+
+  /**
+   * Every key name that matches a {@code SCAN} glob, read in batches: an operator's listing, not a
+   * request's (it walks the whole key space of a single Redis; on a Cluster, Jedis refuses a
+   * pattern without a hash tag).
+   *
+   * @param pattern the glob, its literal parts escaped
+   * @return the matching key names; a key written or deleted meanwhile may be missing or present
+   * @throws StoreUnavailableException when Redis cannot be reached or cannot serve now
+   */
+  List<byte[]> scan(byte[] pattern) {
+    List<byte[]> names = new ArrayList<>();
+    ScanParams params = new ScanParams().match(pattern).count(SCAN_BATCH);
+    byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+    try {
+      do {
+        ScanResult<byte[]> batch = jedis.scan(cursor, params);
+        names.addAll(batch.getResult());
+        cursor = batch.getCursorAsBytes();
+      } while (!Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
+    } catch (JedisException e) {
+      throw failure("scan its keys", e);
+    }
+    return names;
+  }
+
+  private RuntimeException failure(String what, JedisException e) {
+    if (unavailable(e)) {
+      return new StoreUnavailableException(
+          store + ": Redis could not " + what + ": " + e.getMessage(), e);
+    }
+    return e;
   }
 
   /** An owner as the scripts take it: strict UTF-8. */

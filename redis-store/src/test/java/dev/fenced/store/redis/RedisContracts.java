@@ -2,7 +2,9 @@ package dev.fenced.store.redis;
 
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.IdempotencyRecordAdministrationContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
+import dev.fenced.tck.store.LockAdministrationContract;
 import dev.fenced.tck.store.LockStoreContract;
 import java.net.URI;
 import org.junit.jupiter.api.AfterAll;
@@ -13,8 +15,9 @@ import redis.clients.jedis.JedisPooled;
 
 /**
  * Both store contracts on Redis, as the {@code @Nested} groups {@code Idempotency} and {@code
- * Locks} of one test class per setup: the subclass names the Redis and builds the stores on a
- * pooled client, which is closed after the tests.
+ * Locks} of one test class per setup, and the administration contracts on {@link
+ * RedisIdempotencyStore} and {@link RedisLockStore} with the same client: the subclass names the
+ * Redis and builds the stores on a pooled client, which is closed after the tests.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RedisContracts {
@@ -22,6 +25,8 @@ abstract class RedisContracts {
   private JedisPooled client;
   private IdempotencyStore idempotencyStore;
   private LockStore lockStore;
+  private RedisIdempotencyStore administeredRecords;
+  private RedisLockStore administeredLocks;
 
   /**
    * The Redis to run on.
@@ -51,6 +56,8 @@ abstract class RedisContracts {
     client = TestClients.pooled(url(), TestClients.POOL);
     idempotencyStore = idempotencyStore(client);
     lockStore = lockStore(client);
+    administeredRecords = new RedisIdempotencyStore(client, "fenced-admin-test:");
+    administeredLocks = new RedisLockStore(client, "fenced-admin-test:");
   }
 
   @AfterAll
@@ -73,6 +80,23 @@ abstract class RedisContracts {
     @Override
     protected LockStore store() {
       return lockStore;
+    }
+  }
+
+  @Nested
+  class RecordAdministration
+      extends IdempotencyRecordAdministrationContract<RedisIdempotencyStore> {
+    @Override
+    protected RedisIdempotencyStore store() {
+      return administeredRecords;
+    }
+  }
+
+  @Nested
+  class LockAdministration extends LockAdministrationContract<RedisLockStore> {
+    @Override
+    protected RedisLockStore store() {
+      return administeredLocks;
     }
   }
 }

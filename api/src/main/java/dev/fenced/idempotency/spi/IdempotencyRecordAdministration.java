@@ -1,0 +1,57 @@
+package dev.fenced.idempotency.spi;
+
+import dev.fenced.admin.IdempotencyRecordSnapshot;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Optional: an {@link IdempotencyStore} that also implements this lets an operator inspect and
+ * purge its records through {@code FencedAdmin}. The TCK's {@code
+ * IdempotencyRecordAdministrationContract} checks the rules below.
+ *
+ * <ul>
+ *   <li>Each method is one atomic operation in the store (one statement, one script), except that
+ *       {@link #inFlight} may read the records in several steps; each record it returns was live
+ *       and matched when read.
+ *   <li>An expired record does not exist here either.
+ *   <li>Durations in a snapshot are measured on the store's clock when it answered; a snapshot's
+ *       {@code inFlightFor} is the time since the record's current owner took it.
+ *   <li>{@link #purge} deletes a live record whatever its state or owner; an owner's later {@code
+ *       complete}, {@code extend} or {@code release} then finds nothing and returns {@code false}.
+ *   <li>An unreachable store throws {@link StoreUnavailableException}.
+ * </ul>
+ */
+public interface IdempotencyRecordAdministration {
+
+  /**
+   * The live record under {@code key}.
+   *
+   * @param key the record key
+   * @param withOutcome whether to return the stored payload of a completed record
+   * @return the record, or empty when none lives
+   * @throws StoreUnavailableException when the store cannot be reached
+   */
+  Optional<IdempotencyRecordSnapshot> record(String key, boolean withOutcome);
+
+  /**
+   * Deletes the live record under {@code key}, whatever its state or owner.
+   *
+   * @param key the record key
+   * @return the record as it was (without its payload), or empty when none lived
+   * @throws StoreUnavailableException when the store cannot be reached
+   */
+  Optional<IdempotencyRecordSnapshot> purge(String key);
+
+  /**
+   * Live records that are not completed and were claimed at least {@code minAgeMillis} ago, oldest
+   * first; a record whose claim time the store does not know counts as oldest.
+   *
+   * @param minAgeMillis zero or more
+   * @param limit the most records to return, 1 or more
+   * @return the records, without payloads
+   * @throws StoreUnavailableException when the store cannot be reached
+   * @throws IllegalArgumentException when {@code minAgeMillis} is negative or {@code limit} is not
+   *     positive
+   */
+  List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit);
+}
