@@ -14,17 +14,17 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 
 /**
- * Checks a folder in Maven repository layout (a deployment's file repository, or the unzipped bundle
- * for Maven Central) against what Maven Central accepts and what Fenced means to publish:
+ * Checks a folder in Maven repository layout (a deployment's file repository, or the unzipped
+ * bundle for Maven Central) against what Maven Central accepts and what Fenced means to publish:
  *
  * <ul>
- *   <li>every module of the source tree that deploys (no {@code maven.deploy.skip}) is there, and no
- *       other: {@code arquillian-tests} and {@code examples/bookshelf} are not;
+ *   <li>every module of the source tree that deploys (no {@code maven.deploy.skip}) is there, and
+ *       no other: {@code arquillian-tests} and {@code examples/bookshelf} are not;
  *   <li>every POM has, itself or through its parents, a name, description, url, license, developer,
- *       scm connection, developerConnection and url, and issueManagement; the url and the scm url are
- *       the project's own, not one with the module's name appended by inheritance;
- *   <li>a jar module has its jar, sources jar and javadoc jar; with {@code --signed}, every file has its
- *       {@code .asc}.
+ *       scm connection, developerConnection and url, and issueManagement; the url and the scm url
+ *       are the project's own, not one with the module's name appended by inheritance;
+ *   <li>a jar module has its jar, sources jar and javadoc jar; with {@code --signed}, every file
+ *       has its {@code .asc}.
  * </ul>
  *
  * <p>Run with the JDK alone, from the repository root: {@code java release/CheckPublication.java
@@ -51,8 +51,7 @@ public final class CheckPublication {
       System.err.println("usage: java release/CheckPublication.java <folder> <version> [--signed]");
       System.exit(2);
     }
-    CheckPublication check =
-        new CheckPublication(Path.of(args[0]), args[1], args.length == 3);
+    CheckPublication check = new CheckPublication(Path.of(args[0]), args[1], args.length == 3);
     Map<String, SourceModule> published = SourceModule.published(Path.of("."));
     check.run(published);
     check.problems.forEach(problem -> System.out.println("PROBLEM " + problem));
@@ -147,7 +146,8 @@ public final class CheckPublication {
       }
       String url = declared.get().getTextContent().trim();
       // the attribute sits on the declaring POM's <project> for url, on its <scm> for scm/url
-      Element holder = field.contains("/") ? (Element) declared.get().getParentNode() : lineage.get(level);
+      Element holder =
+          field.contains("/") ? (Element) declared.get().getParentNode() : lineage.get(level);
       boolean appended = level > 0 && !"false".equals(holder.getAttribute(noAppendAttribute));
       if (appended || !url.equals(PROJECT_URL)) {
         problems.add(
@@ -254,14 +254,16 @@ public final class CheckPublication {
             child(project, "packaging").map(p -> p.getTextContent().trim()).orElse("jar");
         String relative = root.relativize(folder).toString();
         modules.put(
-            artifactId, new SourceModule(relative.isEmpty() ? "." : relative, artifactId, packaging));
+            artifactId,
+            new SourceModule(relative.isEmpty() ? "." : relative, artifactId, packaging));
       }
       child(project, "modules")
           .ifPresent(
               list -> {
                 for (Node node = list.getFirstChild(); node != null; node = node.getNextSibling()) {
                   if (node instanceof Element module) {
-                    collect(root, folder.resolve(module.getTextContent().trim()).normalize(), modules);
+                    collect(
+                        root, folder.resolve(module.getTextContent().trim()).normalize(), modules);
                   }
                 }
               });
