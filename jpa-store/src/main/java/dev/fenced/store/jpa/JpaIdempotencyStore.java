@@ -12,7 +12,8 @@ import java.util.Objects;
 
 /**
  * {@link IdempotencyStore} on PostgreSQL through JPA native statements: table {@code
- * fenced_idempotency} ({@code META-INF/fenced/postgresql/V1__fenced_tables.sql}).
+ * fenced_idempotency} ({@link FencedTables#SCRIPT}), or that of another prefix or schema ({@link
+ * FencedTables}).
  *
  * <p>Every method is one statement in a transaction of its own: {@code acquire} is one {@code
  * INSERT ... ON CONFLICT (key_hash) DO UPDATE ... WHERE expires_at <= clock_timestamp() RETURNING};
@@ -34,6 +35,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
   static final int ACQUIRE_ATTEMPTS = 5;
 
   private final Calls calls;
+  private final PostgresStatements statements;
 
   /**
    * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE): each call uses a new entity
@@ -55,8 +57,25 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     this(new ResourceLocalTransactions(factory), StoreSettings.of(queryTimeout));
   }
 
+  /**
+   * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE) with its own query timeout, on
+   * tables of another prefix or schema (what {@value FencedTables#TABLE_PREFIX} and {@value
+   * FencedTables#SCHEMA} set in a server).
+   *
+   * @param factory a persistence unit on PostgreSQL holding the tables {@code tables} names
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   * @param tables where the tables are, e.g. {@code FencedTables.withPrefix("orders_")}
+   */
+  public JpaIdempotencyStore(
+      EntityManagerFactory factory, Duration queryTimeout, FencedTables tables) {
+    this(
+        new ResourceLocalTransactions(factory),
+        StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
+  }
+
   JpaIdempotencyStore(StoreTransactions transactions, StoreSettings settings) {
     this.calls = new Calls(transactions, settings);
+    this.statements = calls.statements();
   }
 
   @Override
@@ -72,7 +91,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
               em ->
                   !Calls.query(
                           em,
-                          PostgresStatements.IDEMPOTENCY_ACQUIRE,
+                          statements.idempotencyAcquire,
                           hash,
                           key,
                           fingerprint,
@@ -87,7 +106,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
       List<?> live =
           calls.runOrContended(
               "acquire (read)",
-              em -> Calls.query(em, PostgresStatements.IDEMPOTENCY_READ, hash).getResultList(),
+              em -> Calls.query(em, statements.idempotencyRead, hash).getResultList(),
               List::of);
       if (!live.isEmpty()) {
         Object[] row = Columns.row(live.get(0));
@@ -112,7 +131,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
     return calls.changesOneRow(
-        "complete", PostgresStatements.IDEMPOTENCY_COMPLETE, hash, owner, copy, ttlMillis);
+        "complete", statements.idempotencyComplete, hash, owner, copy, ttlMillis);
   }
 
   /**
@@ -127,12 +146,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
     return calls.changesOneRowInCallersTransaction(
-        "complete with the work",
-        PostgresStatements.IDEMPOTENCY_COMPLETE,
-        hash,
-        owner,
-        copy,
-        ttlMillis);
+        "complete with the work", statements.idempotencyComplete, hash, owner, copy, ttlMillis);
   }
 
   /**
@@ -148,7 +162,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     Calls.ttl("lockTtlMillis", lockTtlMillis);
     return calls.changesOneRowInCallersTransaction(
         "mark the commit with the work",
-        PostgresStatements.IDEMPOTENCY_MARK_COMMITTED,
+        statements.idempotencyMarkCommitted,
         hash,
         owner,
         ttlMillis,
@@ -159,7 +173,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));
     return calls.changesOneRow(
-        "release", PostgresStatements.IDEMPOTENCY_RELEASE, hash, Calls.text("owner", owner));
+        "release", statements.idempotencyRelease, hash, Calls.text("owner", owner));
   }
 
   @Override
@@ -167,8 +181,7 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     Calls.ttl("lockTtlMillis", lockTtlMillis);
-    return calls.changesOneRow(
-        "extend", PostgresStatements.IDEMPOTENCY_EXTEND, hash, owner, lockTtlMillis);
+    return calls.changesOneRow("extend", statements.idempotencyExtend, hash, owner, lockTtlMillis);
   }
 
   /**
@@ -180,6 +193,6 @@ public final class JpaIdempotencyStore implements IdempotencyStore {
    * @return how many records were deleted
    */
   public int prune(int limit) {
-    return calls.deleteInBatches(limit, PostgresStatements.IDEMPOTENCY_PRUNE, limit);
+    return calls.deleteInBatches(limit, statements.idempotencyPrune, limit);
   }
 }

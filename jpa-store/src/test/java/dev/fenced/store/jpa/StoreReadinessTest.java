@@ -64,7 +64,7 @@ class StoreReadinessTest {
               "sequence fenced_lock_token_seq",
               "table fenced_high_water",
               "schema " + EMPTY_SCHEMA,
-              SchemaReadiness.SCRIPT);
+              FencedTables.SCRIPT);
     } finally {
       empty.close();
     }
