@@ -2,11 +2,8 @@ package dev.fenced.store.jpa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterAll;
@@ -63,7 +60,7 @@ class FlywayRecipeTest {
     assertThat(application.migrate().migrationsExecuted).isZero();
     assertThat(fenced.migrate().migrationsExecuted).isZero();
 
-    assertTheStoresWork(FencedTables.withPrefix("orders_").inSchema(APART));
+    MigratedTables.assertTheStoresWork(unit, FencedTables.withPrefix("orders_").inSchema(APART));
   }
 
   @Test
@@ -77,7 +74,7 @@ class FlywayRecipeTest {
     assertThat(both.migrate().migrationsExecuted).isEqualTo(2); // V1, then R__fenced_tables
     assertThat(both.migrate().migrationsExecuted).isZero();
 
-    assertTheStoresWork(FencedTables.DEFAULT.inSchema(TOGETHER));
+    MigratedTables.assertTheStoresWork(unit, FencedTables.DEFAULT.inSchema(TOGETHER));
   }
 
   private static org.flywaydb.core.api.configuration.FluentConfiguration flyway(String schema) {
@@ -87,24 +84,5 @@ class FlywayRecipeTest {
         .dataSource(server.jdbcUrl(), server.user(), server.password())
         .schemas(schema)
         .defaultSchema(schema);
-  }
-
-  private void assertTheStoresWork(FencedTables tables) {
-    JpaIdempotencyStore records = new JpaIdempotencyStore(unit, Duration.ofSeconds(5), tables);
-    assertThat(records.acquire("order-7", "o", "fp", 60_000))
-        .isInstanceOf(AcquireResult.Acquired.class);
-    assertThat(records.complete("order-7", "o", "ok".getBytes(StandardCharsets.UTF_8), 60_000))
-        .isTrue();
-    assertThat(records.acquire("order-7", "p", "fp", 60_000))
-        .isInstanceOf(AcquireResult.Completed.class);
-
-    JpaLockStore locks = new JpaLockStore(unit, Duration.ofSeconds(5), tables);
-    assertThat(locks.acquire("nightly", "a", 60_000)).isPresent();
-    assertThat(locks.release("nightly", "a")).isTrue();
-
-    JpaStore store =
-        new JpaStore(
-            new ResourceLocalTransactions(unit), StoreSettings.DEFAULTS.withTables(tables));
-    assertThat(store.readiness().ready()).as(store.readiness().reason()).isTrue();
   }
 }

@@ -2,15 +2,12 @@ package dev.fenced.store.jpa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import liquibase.changelog.ChangeLogParameters;
@@ -62,7 +59,7 @@ class LiquibaseRecipeTest {
     assertThat(changeSets())
         .contains("1 EXECUTED", "fenced-tables-fenced_ EXECUTED")
         .doesNotHaveDuplicates();
-    assertTheStoresWork(FencedTables.DEFAULT.inSchema(SCHEMA));
+    MigratedTables.assertTheStoresWork(unit, FencedTables.DEFAULT.inSchema(SCHEMA));
   }
 
   @Test
@@ -70,7 +67,7 @@ class LiquibaseRecipeTest {
     update(FencedTables.LIQUIBASE_CHANGELOG, "billing_");
 
     assertThat(changeSets()).contains("fenced-tables-billing_ EXECUTED");
-    assertTheStoresWork(FencedTables.withPrefix("billing_").inSchema(SCHEMA));
+    MigratedTables.assertTheStoresWork(unit, FencedTables.withPrefix("billing_").inSchema(SCHEMA));
   }
 
   /** Liquibase update on {@value #SCHEMA} (defaultSchemaName), with the prefix unless null. */
@@ -106,21 +103,5 @@ class LiquibaseRecipeTest {
       }
     }
     return rows;
-  }
-
-  private void assertTheStoresWork(FencedTables tables) {
-    JpaIdempotencyStore records = new JpaIdempotencyStore(unit, Duration.ofSeconds(5), tables);
-    assertThat(records.acquire("order-7", "o", "fp", 60_000))
-        .isInstanceOf(AcquireResult.Acquired.class);
-    assertThat(records.complete("order-7", "o", "ok".getBytes(StandardCharsets.UTF_8), 60_000))
-        .isTrue();
-
-    JpaLockStore locks = new JpaLockStore(unit, Duration.ofSeconds(5), tables);
-    assertThat(locks.acquire("nightly", "a", 60_000)).isPresent();
-
-    JpaStore store =
-        new JpaStore(
-            new ResourceLocalTransactions(unit), StoreSettings.DEFAULTS.withTables(tables));
-    assertThat(store.readiness().ready()).as(store.readiness().reason()).isTrue();
   }
 }
