@@ -212,8 +212,9 @@ public enum DeploymentProblem {
   ENCRYPTION_KEYS_INVALID("D301", "%s"),
 
   /**
-   * A store module's setting ({@code fenced.jpa.query-timeout}, {@code fenced.redis.*}) does not
-   * parse or is out of range. Arguments: the key, the value, what it must be.
+   * A store module's setting ({@code fenced.jpa.query-timeout}, {@code fenced.jpa.table-prefix},
+   * {@code fenced.jpa.schema}, {@code fenced.redis.*}) does not parse or is out of range.
+   * Arguments: the key, the value, what it must be.
    */
   STORE_SETTING_INVALID("D401", "%s=%s is not %s"),
   /**

@@ -27,7 +27,7 @@ import java.util.logging.Logger;
  */
 public final class PostgresTckDatabase {
 
-  static final String DDL = "META-INF/fenced/postgresql/V1__fenced_tables.sql";
+  static final String DDL = "META-INF/fenced/postgresql/fenced_tables.sql";
   static final String URL = "fenced.datasource.url";
   static final String USER = "fenced.datasource.user";
   static final String PASSWORD = "fenced.datasource.password";

@@ -26,11 +26,13 @@ final class Calls {
 
   private final StoreTransactions transactions;
   private final StoreSettings settings;
+  private final PostgresStatements statements;
   private final String prelude;
 
   Calls(StoreTransactions transactions, StoreSettings settings) {
     this.transactions = Objects.requireNonNull(transactions, "transactions");
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.statements = new PostgresStatements(settings.tables());
     // SET TRANSACTION must be the transaction's first statement; all settings end with it
     this.prelude =
         "SET TRANSACTION ISOLATION LEVEL READ COMMITTED;"
@@ -42,6 +44,11 @@ final class Calls {
 
   StoreSettings settings() {
     return settings;
+  }
+
+  /** The statements, on the settings' tables. */
+  PostgresStatements statements() {
+    return statements;
   }
 
   /**

@@ -15,12 +15,12 @@ final class EntityManagerHighWaterMark implements HighWaterMark {
   }
 
   @Override
-  public boolean raise(String resource, long token, long queryTimeoutMillis) {
+  public boolean raise(String raise, String resource, long token, long queryTimeoutMillis) {
     if (!em.isJoinedToTransaction()) {
       throw new IllegalStateException(NO_TRANSACTION);
     }
     try {
-      return !Calls.query(em, RAISE, resource, token)
+      return !Calls.query(em, raise, resource, token)
           .setHint(Calls.QUERY_TIMEOUT_HINT, (int) queryTimeoutMillis)
           .getResultList()
           .isEmpty();

@@ -6,15 +6,6 @@ package dev.fenced.store.jpa;
  */
 interface HighWaterMark {
 
-  /** ?1 resource, ?2 token; a row when the token was admitted. */
-  String RAISE =
-      "INSERT INTO fenced_high_water (resource, token, admitted_at)"
-          + " VALUES (?1, ?2, clock_timestamp())"
-          + " ON CONFLICT (resource) DO UPDATE SET token = EXCLUDED.token,"
-          + " admitted_at = EXCLUDED.admitted_at"
-          + " WHERE fenced_high_water.token <= EXCLUDED.token"
-          + " RETURNING token";
-
   /** What a caller outside a transaction is told. */
   String NO_TRANSACTION =
       "PostgresFence.admit needs the transaction of the write it guards: call it inside a JTA"
@@ -25,10 +16,11 @@ interface HighWaterMark {
    * Raises {@code resource}'s mark to {@code token} unless it is higher, in the caller's
    * transaction.
    *
+   * @param raise {@link PostgresStatements#raiseHighWater}, on the fence's table
    * @return whether {@code token} was admitted
    * @throws IllegalStateException when no transaction is active
    */
-  boolean raise(String resource, long token, long queryTimeoutMillis);
+  boolean raise(String raise, String resource, long token, long queryTimeoutMillis);
 
   /** Marks the caller's transaction for rollback, where it can be reached. */
   void markRollbackOnly();

@@ -17,8 +17,6 @@ final class JdbcHighWaterMark implements HighWaterMark {
     Connection get() throws SQLException;
   }
 
-  private static final String SQL = RAISE.replaceAll("\\?\\d+", "?");
-
   private final ConnectionSource source;
   private final boolean closeAfter;
 
@@ -28,11 +26,13 @@ final class JdbcHighWaterMark implements HighWaterMark {
   }
 
   @Override
-  public boolean raise(String resource, long token, long queryTimeoutMillis) {
+  public boolean raise(String raise, String resource, long token, long queryTimeoutMillis) {
+    // JDBC numbers its parameters by position: ?1, ?2 become ?, ?
+    String sql = raise.replaceAll("\\?\\d+", "?");
     try {
       Connection connection = source.get();
       try {
-        return raise(connection, resource, token, queryTimeoutMillis);
+        return raise(connection, sql, resource, token, queryTimeoutMillis);
       } finally {
         if (closeAfter) {
           connection.close();
@@ -43,11 +43,12 @@ final class JdbcHighWaterMark implements HighWaterMark {
         throw new StoreUnavailableException("PostgreSQL fence: admit failed: " + e, e);
       }
       throw new IllegalStateException(
-          "PostgreSQL fence: admit failed (does the table fenced_high_water exist?): " + e, e);
+          "PostgreSQL fence: admit failed (does its high-water table exist?): " + e, e);
     }
   }
 
-  private static boolean raise(Connection connection, String resource, long token, long timeout)
+  private static boolean raise(
+      Connection connection, String sql, String resource, long token, long timeout)
       throws SQLException {
     // an auto-committed statement would raise the mark whatever became of the guarded write. A
     // connection of a JTA datasource may say auto-commit until its first statement enlists it
@@ -55,7 +56,7 @@ final class JdbcHighWaterMark implements HighWaterMark {
     if (connection.getAutoCommit() && !CurrentJtaTransaction.isActive()) {
       throw new IllegalStateException(NO_TRANSACTION);
     }
-    try (PreparedStatement statement = connection.prepareStatement(SQL)) {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
       statement.setQueryTimeout((int) Math.max(1, (timeout + 999) / 1000));
       statement.setString(1, resource);
       statement.setLong(2, token);

@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * {@link IdempotencyStore} on PostgreSQL through JPA native statements: table {@code
- * fenced_idempotency} ({@code META-INF/fenced/postgresql/V1__fenced_tables.sql}).
+ * fenced_idempotency} ({@link FencedTables#SCRIPT}), or that of another prefix or schema ({@link
+ * FencedTables}).
  *
  * <p>Every method is one statement in a transaction of its own: {@code acquire} is one {@code
  * INSERT ... ON CONFLICT (key_hash) DO UPDATE ... WHERE expires_at <= clock_timestamp() RETURNING};
@@ -38,6 +39,7 @@ public final class JpaIdempotencyStore
   static final int ACQUIRE_ATTEMPTS = 5;
 
   private final Calls calls;
+  private final PostgresStatements statements;
 
   /**
    * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE): each call uses a new entity
@@ -59,8 +61,25 @@ public final class JpaIdempotencyStore
     this(new ResourceLocalTransactions(factory), StoreSettings.of(queryTimeout));
   }
 
+  /**
+   * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE) with its own query timeout, on
+   * tables of another prefix or schema (what {@value FencedTables#TABLE_PREFIX} and {@value
+   * FencedTables#SCHEMA} set in a server).
+   *
+   * @param factory a persistence unit on PostgreSQL holding the tables {@code tables} names
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   * @param tables where the tables are, e.g. {@code FencedTables.withPrefix("orders_")}
+   */
+  public JpaIdempotencyStore(
+      EntityManagerFactory factory, Duration queryTimeout, FencedTables tables) {
+    this(
+        new ResourceLocalTransactions(factory),
+        StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
+  }
+
   JpaIdempotencyStore(StoreTransactions transactions, StoreSettings settings) {
     this.calls = new Calls(transactions, settings);
+    this.statements = calls.statements();
   }
 
   @Override
@@ -76,7 +95,7 @@ public final class JpaIdempotencyStore
               em ->
                   !Calls.query(
                           em,
-                          PostgresStatements.IDEMPOTENCY_ACQUIRE,
+                          statements.idempotencyAcquire,
                           hash,
                           key,
                           fingerprint,
@@ -91,7 +110,7 @@ public final class JpaIdempotencyStore
       List<?> live =
           calls.runOrContended(
               "acquire (read)",
-              em -> Calls.query(em, PostgresStatements.IDEMPOTENCY_READ, hash).getResultList(),
+              em -> Calls.query(em, statements.idempotencyRead, hash).getResultList(),
               List::of);
       if (!live.isEmpty()) {
         Object[] row = Columns.row(live.get(0));
@@ -116,7 +135,7 @@ public final class JpaIdempotencyStore
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
     return calls.changesOneRow(
-        "complete", PostgresStatements.IDEMPOTENCY_COMPLETE, hash, owner, copy, ttlMillis);
+        "complete", statements.idempotencyComplete, hash, owner, copy, ttlMillis);
   }
 
   /**
@@ -131,12 +150,7 @@ public final class JpaIdempotencyStore
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
     return calls.changesOneRowInCallersTransaction(
-        "complete with the work",
-        PostgresStatements.IDEMPOTENCY_COMPLETE,
-        hash,
-        owner,
-        copy,
-        ttlMillis);
+        "complete with the work", statements.idempotencyComplete, hash, owner, copy, ttlMillis);
   }
 
   /**
@@ -152,7 +166,7 @@ public final class JpaIdempotencyStore
     Calls.ttl("lockTtlMillis", lockTtlMillis);
     return calls.changesOneRowInCallersTransaction(
         "mark the commit with the work",
-        PostgresStatements.IDEMPOTENCY_MARK_COMMITTED,
+        statements.idempotencyMarkCommitted,
         hash,
         owner,
         ttlMillis,
@@ -163,7 +177,7 @@ public final class JpaIdempotencyStore
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));
     return calls.changesOneRow(
-        "release", PostgresStatements.IDEMPOTENCY_RELEASE, hash, Calls.text("owner", owner));
+        "release", statements.idempotencyRelease, hash, Calls.text("owner", owner));
   }
 
   @Override
@@ -171,16 +185,15 @@ public final class JpaIdempotencyStore
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     Calls.ttl("lockTtlMillis", lockTtlMillis);
-    return calls.changesOneRow(
-        "extend", PostgresStatements.IDEMPOTENCY_EXTEND, hash, owner, lockTtlMillis);
+    return calls.changesOneRow("extend", statements.idempotencyExtend, hash, owner, lockTtlMillis);
   }
 
   @Override
   public Optional<IdempotencyRecordSnapshot> record(String key, boolean withOutcome) {
     String sql =
         withOutcome
-            ? AdministrationStatements.RECORD_READ_WITH_PAYLOAD
-            : AdministrationStatements.RECORD_READ;
+            ? statements.administration.recordReadWithPayload
+            : statements.administration.recordRead;
     return calls.rows("inspect a record", sql, keyHash(Calls.key(key))).stream()
         .findFirst()
         .map(SnapshotRows::record);
@@ -189,7 +202,7 @@ public final class JpaIdempotencyStore
   @Override
   public Optional<IdempotencyRecordSnapshot> purge(String key) {
     return calls
-        .rows("purge a record", AdministrationStatements.RECORD_PURGE, keyHash(Calls.key(key)))
+        .rows("purge a record", statements.administration.recordPurge, keyHash(Calls.key(key)))
         .stream()
         .findFirst()
         .map(SnapshotRows::record);
@@ -203,7 +216,7 @@ public final class JpaIdempotencyStore
     return calls
         .rows(
             "list records in flight",
-            AdministrationStatements.RECORDS_IN_FLIGHT,
+            statements.administration.recordsInFlight,
             minAgeMillis,
             Calls.limit(limit))
         .stream()
@@ -220,6 +233,6 @@ public final class JpaIdempotencyStore
    * @return how many records were deleted
    */
   public int prune(int limit) {
-    return calls.deleteInBatches(limit, PostgresStatements.IDEMPOTENCY_PRUNE, limit);
+    return calls.deleteInBatches(limit, statements.idempotencyPrune, limit);
   }
 }

@@ -9,13 +9,14 @@ import dev.fenced.locks.spi.LockStore;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * {@link LockStore} on PostgreSQL through JPA native statements: table {@code fenced_locks} and
- * sequence {@code fenced_lock_token_seq} ({@code
- * META-INF/fenced/postgresql/V1__fenced_tables.sql}).
+ * sequence {@code fenced_lock_token_seq} ({@link FencedTables#SCRIPT}), or those of another prefix
+ * or schema ({@link FencedTables}).
  *
  * <p>Every method is one statement in a transaction of its own: {@code acquire} is one {@code
  * INSERT ... ON CONFLICT (key_hash) DO UPDATE ... WHERE expires_at <= clock_timestamp() RETURNING
@@ -34,6 +35,7 @@ import java.util.OptionalLong;
 public final class JpaLockStore implements LockStore, LockAdministration {
 
   private final Calls calls;
+  private final PostgresStatements statements;
 
   /**
    * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE): each call uses a new entity
@@ -55,8 +57,24 @@ public final class JpaLockStore implements LockStore, LockAdministration {
     this(new ResourceLocalTransactions(factory), StoreSettings.of(queryTimeout));
   }
 
+  /**
+   * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE) with its own query timeout, on
+   * tables of another prefix or schema (what {@value FencedTables#TABLE_PREFIX} and {@value
+   * FencedTables#SCHEMA} set in a server).
+   *
+   * @param factory a persistence unit on PostgreSQL holding the tables {@code tables} names
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   * @param tables where the tables are, e.g. {@code FencedTables.withPrefix("orders_")}
+   */
+  public JpaLockStore(EntityManagerFactory factory, Duration queryTimeout, FencedTables tables) {
+    this(
+        new ResourceLocalTransactions(factory),
+        StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
+  }
+
   JpaLockStore(StoreTransactions transactions, StoreSettings settings) {
     this.calls = new Calls(transactions, settings);
+    this.statements = calls.statements();
   }
 
   @Override
@@ -68,7 +86,7 @@ public final class JpaLockStore implements LockStore, LockAdministration {
         calls.runOrContended(
             "acquire",
             em ->
-                Calls.query(em, PostgresStatements.LOCK_ACQUIRE, hash, key, owner, ttlMillis)
+                Calls.query(em, statements.lockAcquire, hash, key, owner, ttlMillis)
                     .getResultList(),
             List::of);
     return token.isEmpty()
@@ -81,20 +99,19 @@ public final class JpaLockStore implements LockStore, LockAdministration {
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     Calls.ttl("ttlMillis", ttlMillis);
-    return calls.changesOneRow("renew", PostgresStatements.LOCK_RENEW, hash, owner, ttlMillis);
+    return calls.changesOneRow("renew", statements.lockRenew, hash, owner, ttlMillis);
   }
 
   @Override
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));
-    return calls.changesOneRow(
-        "release", PostgresStatements.LOCK_RELEASE, hash, Calls.text("owner", owner));
+    return calls.changesOneRow("release", statements.lockRelease, hash, Calls.text("owner", owner));
   }
 
   @Override
   public Optional<LockSnapshot> lock(String key) {
     return calls
-        .rows("inspect a lock", AdministrationStatements.LOCK_READ, keyHash(Calls.key(key)))
+        .rows("inspect a lock", statements.administration.lockRead, keyHash(Calls.key(key)))
         .stream()
         .findFirst()
         .map(SnapshotRows::lock);
@@ -105,7 +122,7 @@ public final class JpaLockStore implements LockStore, LockAdministration {
     return calls
         .rows(
             "force-release a lock",
-            AdministrationStatements.LOCK_FORCE_RELEASE,
+            statements.administration.lockForceRelease,
             keyHash(Calls.key(key)))
         .stream()
         .findFirst()
@@ -124,6 +141,6 @@ public final class JpaLockStore implements LockStore, LockAdministration {
    */
   public int prune(int limit) {
     return calls.deleteInBatches(
-        limit, PostgresStatements.LOCK_PRUNE, limit, calls.settings().lockPruneGraceMillis());
+        limit, statements.lockPrune, limit, calls.settings().lockPruneGraceMillis());
   }
 }

@@ -11,7 +11,7 @@ import dev.fenced.store.spi.StoreReadiness;
  * Both stores as one {@link CombinedStore}, for the one CDI bean named {@code jpa} ({@link
  * JpaStoreBean}): the idempotency methods go to a {@link JpaIdempotencyStore}, the lock methods to
  * a {@link JpaLockStore}, both on the same transactions. Its one {@code release} runs {@link
- * PostgresStatements#RELEASE_EITHER}, one statement that releases the owner's live idempotency lock
+ * PostgresStatements#releaseEither}, one statement that releases the owner's live idempotency lock
  * and the owner's lock on the key; the half the owner does not hold matches nothing.
  */
 final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadiness {
@@ -19,11 +19,13 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
   private final JpaIdempotencyStore records;
   private final JpaLockStore locks;
   private final Calls calls;
+  private final PostgresStatements statements;
 
   JpaStore(StoreTransactions transactions, StoreSettings settings) {
     this.records = new JpaIdempotencyStore(transactions, settings);
     this.locks = new JpaLockStore(transactions, settings);
     this.calls = new Calls(transactions, settings);
+    this.statements = calls.statements();
   }
 
   @Override
@@ -45,7 +47,7 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
             "release",
             em ->
                 (Number)
-                    Calls.query(em, PostgresStatements.RELEASE_EITHER, hash, checkedOwner)
+                    Calls.query(em, statements.releaseEither, hash, checkedOwner)
                         .getSingleResult());
     return released.longValue() > 0;
   }

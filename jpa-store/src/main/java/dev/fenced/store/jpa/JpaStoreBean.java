@@ -55,8 +55,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * fenced.idempotency.commit=with-work}).
  *
  * <p>{@value StoreSettings#QUERY_TIMEOUT} bounds every statement (default {@value
- * StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms); an invalid value fails the deployment, naming
- * the key.
+ * StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms); {@value FencedTables#TABLE_PREFIX} (default
+ * {@value FencedTables#DEFAULT_PREFIX}) and {@value FencedTables#SCHEMA} (default: the search path)
+ * say where the tables are. An invalid value fails the deployment, naming the key.
  */
 @ApplicationScoped
 @Named("jpa")
@@ -75,8 +76,9 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
   public JpaStoreBean() {}
 
   /**
-   * Reads {@value StoreSettings#QUERY_TIMEOUT} when the application starts, so that an invalid
-   * value fails the deployment rather than the first store call.
+   * Reads {@value StoreSettings#QUERY_TIMEOUT}, {@value FencedTables#TABLE_PREFIX} and {@value
+   * FencedTables#SCHEMA} when the application starts, so that an invalid value fails the deployment
+   * rather than the first store call.
    *
    * @param started the application context's start
    */
@@ -119,9 +121,10 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
 
   /**
    * Ready when PostgreSQL answers within the query timeout and the Fenced tables, column and
-   * sequence are on the persistence unit's search path; not ready, with the reason, when the unit's
-   * {@code EntityManagerFactory} is missing, the database cannot be reached, or an object is
-   * missing (the reason names the script to run).
+   * sequence are in the configured schema, or on the persistence unit's search path; not ready,
+   * with the reason, when the unit's {@code EntityManagerFactory} is missing, the database cannot
+   * be reached, or an object is missing (the reason names them, the detail {@code ddl} creates
+   * them).
    */
   @Override
   public Readiness readiness() {

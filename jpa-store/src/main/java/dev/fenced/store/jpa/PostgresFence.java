@@ -11,13 +11,14 @@ import javax.sql.DataSource;
 
 /**
  * {@link Fence} on PostgreSQL: the high-water mark of each resource is a row of {@code
- * fenced_high_water} ({@code META-INF/fenced/postgresql/V1__fenced_tables.sql}), raised by one
- * statement in the caller's own transaction, on the caller's own connection:
+ * fenced_high_water} ({@link FencedTables#SCRIPT}; another prefix or schema with {@link
+ * #withTables}), raised by one statement in the caller's own transaction, on the caller's own
+ * connection:
  *
  * <pre>{@code
- * INSERT INTO fenced_high_water (resource, token, admitted_at) VALUES (?, ?, clock_timestamp())
+ * INSERT INTO fenced_high_water AS t (resource, token, admitted_at) VALUES (?, ?, clock_timestamp())
  * ON CONFLICT (resource) DO UPDATE SET token = EXCLUDED.token, admitted_at = EXCLUDED.admitted_at
- * WHERE fenced_high_water.token <= EXCLUDED.token RETURNING token
+ * WHERE t.token <= EXCLUDED.token RETURNING token
  * }</pre>
  *
  * <p>A row back admits the write. None means a higher token was admitted: the transaction is marked
@@ -48,10 +49,14 @@ public final class PostgresFence implements Fence {
 
   private final HighWaterMark mark;
   private final long queryTimeoutMillis;
+  private final FencedTables tables;
+  private final String raise;
 
-  private PostgresFence(HighWaterMark mark, long queryTimeoutMillis) {
+  private PostgresFence(HighWaterMark mark, long queryTimeoutMillis, FencedTables tables) {
     this.mark = mark;
     this.queryTimeoutMillis = queryTimeoutMillis;
+    this.tables = tables;
+    this.raise = new PostgresStatements(tables).raiseHighWater;
   }
 
   /**
@@ -64,7 +69,8 @@ public final class PostgresFence implements Fence {
   public static PostgresFence on(EntityManager entityManager) {
     return new PostgresFence(
         new EntityManagerHighWaterMark(Objects.requireNonNull(entityManager, "entityManager")),
-        StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS);
+        StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS,
+        FencedTables.DEFAULT);
   }
 
   /**
@@ -78,7 +84,8 @@ public final class PostgresFence implements Fence {
     Objects.requireNonNull(dataSource, "dataSource");
     return new PostgresFence(
         new JdbcHighWaterMark(dataSource::getConnection, true),
-        StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS);
+        StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS,
+        FencedTables.DEFAULT);
   }
 
   /**
@@ -92,7 +99,9 @@ public final class PostgresFence implements Fence {
   public static PostgresFence on(Connection connection) {
     Objects.requireNonNull(connection, "connection");
     return new PostgresFence(
-        new JdbcHighWaterMark(() -> connection, false), StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS);
+        new JdbcHighWaterMark(() -> connection, false),
+        StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS,
+        FencedTables.DEFAULT);
   }
 
   /**
@@ -102,7 +111,18 @@ public final class PostgresFence implements Fence {
    * @return a new fence
    */
   public PostgresFence withQueryTimeout(Duration queryTimeout) {
-    return new PostgresFence(mark, StoreSettings.of(queryTimeout).queryTimeoutMillis());
+    return new PostgresFence(mark, StoreSettings.of(queryTimeout).queryTimeoutMillis(), tables);
+  }
+
+  /**
+   * This fence on the high-water table of another prefix or schema: the one the stores of the same
+   * service use ({@value FencedTables#TABLE_PREFIX}, {@value FencedTables#SCHEMA}).
+   *
+   * @param other where the table {@code <prefix>high_water} is
+   * @return a new fence
+   */
+  public PostgresFence withTables(FencedTables other) {
+    return new PostgresFence(mark, queryTimeoutMillis, Objects.requireNonNull(other, "tables"));
   }
 
   @Override
@@ -111,7 +131,7 @@ public final class PostgresFence implements Fence {
     if (fencingToken < 1) {
       throw new IllegalArgumentException("fencingToken must be positive, got " + fencingToken);
     }
-    if (!mark.raise(resource, fencingToken, queryTimeoutMillis)) {
+    if (!mark.raise(raise, resource, fencingToken, queryTimeoutMillis)) {
       mark.markRollbackOnly();
       throw new StaleFencingTokenException(resource, fencingToken);
     }

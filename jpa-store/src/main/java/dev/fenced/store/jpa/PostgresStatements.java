@@ -6,9 +6,11 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * The SQL of both stores. Every statement that decides is one statement; expiry is always the
- * database's {@code clock_timestamp()} (never {@code now()}, the transaction's start). Positional
- * parameters ({@code ?1}) and {@code CAST} (no {@code ::}) keep Hibernate and EclipseLink alike.
+ * The SQL of both stores, on the objects {@link FencedTables} names. Every statement that decides
+ * is one statement; expiry is always the database's {@code clock_timestamp()} (never {@code now()},
+ * the transaction's start). Positional parameters ({@code ?1}) and {@code CAST} (no {@code ::})
+ * keep Hibernate and EclipseLink alike. The row an {@code INSERT ... ON CONFLICT} meets is named by
+ * the alias {@code t}, whatever its table is called.
  */
 final class PostgresStatements {
 
@@ -28,24 +30,18 @@ final class PostgresStatements {
           + ")";
 
   /**
+   * Expired, without a live commit mark; checked again by the DELETE, as a row may be taken over.
+   */
+  private static final String PRUNABLE =
+      "expires_at <= clock_timestamp()"
+          + " AND (committed_until IS NULL OR committed_until <= clock_timestamp())";
+
+  /**
    * ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms; a row when the caller won. A record
    * whose commit mark lives is never taken over, even after its lock expired. The claim time is
-   * kept for the operator ({@link AdministrationStatements#RECORDS_IN_FLIGHT}).
+   * kept for the operator ({@link AdministrationStatements#recordsInFlight}).
    */
-  static final String IDEMPOTENCY_ACQUIRE =
-      "INSERT INTO fenced_idempotency"
-          + " (key_hash, key, fingerprint, owner, payload, expires_at, committed_until, claimed_at)"
-          + " VALUES (?1, ?2, ?3, ?4, NULL, "
-          + ttl(5)
-          + ", NULL, clock_timestamp())"
-          + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key,"
-          + " fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, payload = NULL,"
-          + " expires_at = EXCLUDED.expires_at, committed_until = NULL,"
-          + " claimed_at = EXCLUDED.claimed_at"
-          + " WHERE fenced_idempotency.expires_at <= clock_timestamp()"
-          + " AND (fenced_idempotency.committed_until IS NULL"
-          + " OR fenced_idempotency.committed_until <= clock_timestamp())"
-          + " RETURNING 1";
+  final String idempotencyAcquire;
 
   /**
    * ?1 key_hash; fingerprint, state, payload of the live record, if any. The state is 1 when
@@ -53,99 +49,54 @@ final class PostgresStatements {
    * flight). One reading of the clock decides both, so a lock that expires between two readings
    * never makes an unmarked record look committed.
    */
-  static final String IDEMPOTENCY_READ =
-      "SELECT fingerprint, CASE WHEN owner IS NULL THEN 1"
-          + " WHEN committed_until > t.now AND expires_at <= t.now THEN 2 ELSE 0 END, payload"
-          + " FROM fenced_idempotency, (SELECT clock_timestamp() AS now) t"
-          + " WHERE key_hash = ?1 AND (expires_at > t.now OR committed_until > t.now)";
+  final String idempotencyRead;
 
   /** ?1 key_hash, ?2 owner, ?3 payload, ?4 ttl ms; clears the commit mark. */
-  static final String IDEMPOTENCY_COMPLETE =
-      "UPDATE fenced_idempotency SET owner = NULL, payload = ?3, committed_until = NULL,"
-          + " expires_at = "
-          + ttl(4)
-          + OWNER_MAY_WRITE;
+  final String idempotencyComplete;
 
   /**
    * ?1 key_hash, ?2 owner, ?3 ttl ms of the mark, ?4 ttl ms of the lock: the commit mark, written
    * in the caller's transaction; it renews the lock too.
    */
-  static final String IDEMPOTENCY_MARK_COMMITTED =
-      "UPDATE fenced_idempotency SET committed_until = "
-          + ttl(3)
-          + ", expires_at = "
-          + ttl(4)
-          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+  final String idempotencyMarkCommitted;
 
   /**
    * ?1 key_hash, ?2 owner: expires the owner's lock in place, now. A record without a live mark is
    * then expired, so gone for every method (taken over in place, pruned later); one whose work
    * committed stays, and a retry learns at once that its outcome is lost.
    */
-  static final String IDEMPOTENCY_RELEASE =
-      "UPDATE fenced_idempotency SET expires_at = clock_timestamp()" + OWNER_MAY_WRITE;
+  final String idempotencyRelease;
 
   /** ?1 key_hash, ?2 owner, ?3 ttl ms. */
-  static final String IDEMPOTENCY_EXTEND =
-      "UPDATE fenced_idempotency SET expires_at = " + ttl(3) + OWNER_MAY_WRITE;
-
-  /**
-   * Expired, without a live commit mark; checked again by the DELETE, as a row may be taken over.
-   */
-  private static final String PRUNABLE =
-      "expires_at <= clock_timestamp()"
-          + " AND (committed_until IS NULL OR committed_until <= clock_timestamp())";
+  final String idempotencyExtend;
 
   /** ?1 limit: deletes up to ?1 expired records, except those whose commit mark lives. */
-  static final String IDEMPOTENCY_PRUNE =
-      "DELETE FROM fenced_idempotency WHERE key_hash IN (SELECT key_hash FROM fenced_idempotency"
-          + " WHERE "
-          + PRUNABLE
-          + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND "
-          + PRUNABLE;
+  final String idempotencyPrune;
 
   /**
    * ?1 key_hash, ?2 key, ?3 owner, ?4 ttl ms; the new token when the caller won. A takeover draws
    * its token in the {@code SET}, after the row is locked, so it exceeds the token it replaces even
    * when the statement waited for another takeover.
    */
-  static final String LOCK_ACQUIRE =
-      "INSERT INTO fenced_locks (key_hash, key, owner, token, expires_at)"
-          + " VALUES (?1, ?2, ?3, nextval('fenced_lock_token_seq'), "
-          + ttl(4)
-          + ")"
-          + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key, owner = EXCLUDED.owner,"
-          + " token = nextval('fenced_lock_token_seq'), expires_at = EXCLUDED.expires_at"
-          + " WHERE fenced_locks.expires_at <= clock_timestamp()"
-          + " RETURNING token";
+  final String lockAcquire;
 
   /** ?1 key_hash, ?2 owner, ?3 ttl ms. */
-  static final String LOCK_RENEW =
-      "UPDATE fenced_locks SET expires_at = "
-          + ttl(3)
-          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+  final String lockRenew;
 
   /**
    * ?1 key_hash, ?2 owner: expires the row in place, now, keeping its token; the time of the
-   * release starts the prune grace ({@link #LOCK_PRUNE}).
+   * release starts the prune grace ({@link #lockPrune}).
    */
-  static final String LOCK_RELEASE =
-      "UPDATE fenced_locks SET expires_at = clock_timestamp()"
-          + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+  final String lockRelease;
 
   /**
    * ?1 limit, ?2 grace ms: deletes up to ?1 locks that expired (or were released) more than ?2 ago.
-   * {@link #LOCK_ACQUIRE} draws the token of a fresh row in its {@code VALUES}, before it may wait
+   * {@link #lockAcquire} draws the token of a fresh row in its {@code VALUES}, before it may wait
    * on a conflicting row: were that row pruned meanwhile, the acquire would insert its older token
    * after a newer one. The grace is longer than any statement may run (the query timeout), so a row
    * that an acquire still running can have met is never pruned.
    */
-  static final String LOCK_PRUNE =
-      "DELETE FROM fenced_locks WHERE key_hash IN (SELECT key_hash FROM fenced_locks"
-          + " WHERE expires_at <= "
-          + GRACE_AGO
-          + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND expires_at <= "
-          + GRACE_AGO;
+  final String lockPrune;
 
   /**
    * ?1 key_hash, ?2 owner: the {@code release} shared by {@code IdempotencyStore} and {@code
@@ -153,15 +104,118 @@ final class PostgresStatements {
    * idempotency lock and its lock on the key, in one statement; the number of rows released. Owners
    * are unique per acquisition, so at most one row matches.
    */
-  static final String RELEASE_EITHER =
-      "WITH released_record AS ("
-          + IDEMPOTENCY_RELEASE
-          + " RETURNING 1), released_lock AS ("
-          + LOCK_RELEASE
-          + " RETURNING 1)"
-          + " SELECT (SELECT count(*) FROM released_record) + (SELECT count(*) FROM released_lock)";
+  final String releaseEither;
 
-  private PostgresStatements() {}
+  /** ?1 resource, ?2 token; a row when the token was admitted ({@link HighWaterMark}). */
+  final String raiseHighWater;
+
+  /** The statements of the administration SPIs on the same objects. */
+  final AdministrationStatements administration;
+
+  PostgresStatements(FencedTables tables) {
+    administration = new AdministrationStatements(tables);
+    String records = tables.idempotency();
+    String locks = tables.locks();
+    String nextToken = "nextval('" + tables.tokenSequence() + "')";
+    idempotencyAcquire =
+        "INSERT INTO "
+            + records
+            + " AS t (key_hash, key, fingerprint, owner, payload, expires_at, committed_until,"
+            + " claimed_at) VALUES (?1, ?2, ?3, ?4, NULL, "
+            + ttl(5)
+            + ", NULL, clock_timestamp())"
+            + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key,"
+            + " fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, payload = NULL,"
+            + " expires_at = EXCLUDED.expires_at, committed_until = NULL,"
+            + " claimed_at = EXCLUDED.claimed_at"
+            + " WHERE t.expires_at <= clock_timestamp()"
+            + " AND (t.committed_until IS NULL OR t.committed_until <= clock_timestamp())"
+            + " RETURNING 1";
+    idempotencyRead =
+        "SELECT fingerprint, CASE WHEN owner IS NULL THEN 1"
+            + " WHEN committed_until > t.now AND expires_at <= t.now THEN 2 ELSE 0 END, payload"
+            + " FROM "
+            + records
+            + ", (SELECT clock_timestamp() AS now) t"
+            + " WHERE key_hash = ?1 AND (expires_at > t.now OR committed_until > t.now)";
+    idempotencyComplete =
+        "UPDATE "
+            + records
+            + " SET owner = NULL, payload = ?3, committed_until = NULL, expires_at = "
+            + ttl(4)
+            + OWNER_MAY_WRITE;
+    idempotencyMarkCommitted =
+        "UPDATE "
+            + records
+            + " SET committed_until = "
+            + ttl(3)
+            + ", expires_at = "
+            + ttl(4)
+            + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+    idempotencyRelease =
+        "UPDATE " + records + " SET expires_at = clock_timestamp()" + OWNER_MAY_WRITE;
+    idempotencyExtend = "UPDATE " + records + " SET expires_at = " + ttl(3) + OWNER_MAY_WRITE;
+    idempotencyPrune =
+        "DELETE FROM "
+            + records
+            + " WHERE key_hash IN (SELECT key_hash FROM "
+            + records
+            + " WHERE "
+            + PRUNABLE
+            + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND "
+            + PRUNABLE;
+    lockAcquire =
+        "INSERT INTO "
+            + locks
+            + " AS t (key_hash, key, owner, token, expires_at)"
+            + " VALUES (?1, ?2, ?3, "
+            + nextToken
+            + ", "
+            + ttl(4)
+            + ")"
+            + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key, owner = EXCLUDED.owner,"
+            + " token = "
+            + nextToken
+            + ", expires_at = EXCLUDED.expires_at"
+            + " WHERE t.expires_at <= clock_timestamp()"
+            + " RETURNING token";
+    lockRenew =
+        "UPDATE "
+            + locks
+            + " SET expires_at = "
+            + ttl(3)
+            + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+    lockRelease =
+        "UPDATE "
+            + locks
+            + " SET expires_at = clock_timestamp()"
+            + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+    lockPrune =
+        "DELETE FROM "
+            + locks
+            + " WHERE key_hash IN (SELECT key_hash FROM "
+            + locks
+            + " WHERE expires_at <= "
+            + GRACE_AGO
+            + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND expires_at <= "
+            + GRACE_AGO;
+    releaseEither =
+        "WITH released_record AS ("
+            + idempotencyRelease
+            + " RETURNING 1), released_lock AS ("
+            + lockRelease
+            + " RETURNING 1)"
+            + " SELECT (SELECT count(*) FROM released_record) + (SELECT count(*) FROM released_lock)";
+    raiseHighWater =
+        "INSERT INTO "
+            + tables.highWater()
+            + " AS t (resource, token, admitted_at)"
+            + " VALUES (?1, ?2, clock_timestamp())"
+            + " ON CONFLICT (resource) DO UPDATE SET token = EXCLUDED.token,"
+            + " admitted_at = EXCLUDED.admitted_at"
+            + " WHERE t.token <= EXCLUDED.token"
+            + " RETURNING token";
+  }
 
   /** The lower-case hex SHA-256 of the UTF-8 key: the primary key, whatever the key's length. */
   static String keyHash(String key) {

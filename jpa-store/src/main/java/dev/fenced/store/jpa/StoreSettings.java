@@ -3,13 +3,15 @@ package dev.fenced.store.jpa;
 import dev.fenced.DeploymentProblem;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * How long the store lets PostgreSQL work on one statement, and how long prune leaves a lock row
- * alone after it expired.
+ * How long the store lets PostgreSQL work on one statement, how long prune leaves a lock row alone
+ * after it expired, and where the store's tables are.
  *
  * @param queryTimeoutMillis {@value #QUERY_TIMEOUT}: every store statement runs with this {@code
  *     statement_timeout} ({@code SET LOCAL}, this transaction only); past it PostgreSQL cancels the
@@ -18,8 +20,10 @@ import java.util.regex.Pattern;
  *     released; longer than any store statement can run on any instance (whatever query timeout
  *     each is configured with), so an acquire that drew its fencing token before it waited can
  *     never insert that token after a newer one of its key was pruned
+ * @param tables the schema and prefix of the store's objects ({@value FencedTables#SCHEMA}, {@value
+ *     FencedTables#TABLE_PREFIX})
  */
-record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
+record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis, FencedTables tables) {
 
   /** The config key of the query timeout. */
   static final String QUERY_TIMEOUT = "fenced.jpa.query-timeout";
@@ -53,6 +57,7 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
   static final StoreSettings DEFAULTS = of(DEFAULT_QUERY_TIMEOUT_MILLIS);
 
   StoreSettings {
+    Objects.requireNonNull(tables, "tables");
     if (queryTimeoutMillis < 1 || queryTimeoutMillis > MAX_QUERY_TIMEOUT_MILLIS) {
       throw new IllegalArgumentException(
           QUERY_TIMEOUT
@@ -72,6 +77,16 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
     }
   }
 
+  /** Settings on the default tables ({@link FencedTables#DEFAULT}). */
+  StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
+    this(queryTimeoutMillis, lockPruneGraceMillis, FencedTables.DEFAULT);
+  }
+
+  /** These settings on other tables. */
+  StoreSettings withTables(FencedTables other) {
+    return new StoreSettings(queryTimeoutMillis, lockPruneGraceMillis, other);
+  }
+
   /**
    * The settings for a query timeout, with the lock prune grace {@link #LOCK_PRUNE_GRACE_MILLIS}.
    */
@@ -85,12 +100,29 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis) {
   }
 
   /**
-   * Reads {@value #QUERY_TIMEOUT}: {@code "5000"}, {@code "5000ms"}, {@code "5s"} or {@code "1m"}.
+   * Reads {@value #QUERY_TIMEOUT} ({@code "5000"}, {@code "5000ms"}, {@code "5s"} or {@code "1m"}),
+   * {@value FencedTables#TABLE_PREFIX} and {@value FencedTables#SCHEMA}; a blank value is unset.
    *
    * @param config a config key to its value, or {@code null} when unset
    * @throws IllegalArgumentException naming the key of an invalid value
    */
   static StoreSettings read(Function<String, String> config) {
+    FencedTables tables =
+        set(config, FencedTables.TABLE_PREFIX)
+            .map(FencedTables::withPrefix)
+            .orElse(FencedTables.DEFAULT);
+    Optional<String> schema = set(config, FencedTables.SCHEMA);
+    if (schema.isPresent()) {
+      tables = tables.inSchema(schema.get());
+    }
+    return queryTimeout(config).withTables(tables);
+  }
+
+  private static Optional<String> set(Function<String, String> config, String key) {
+    return Optional.ofNullable(config.apply(key)).map(String::strip).filter(v -> !v.isEmpty());
+  }
+
+  private static StoreSettings queryTimeout(Function<String, String> config) {
     String value = config.apply(QUERY_TIMEOUT);
     if (value == null || value.isBlank()) {
       return DEFAULTS;

@@ -35,4 +35,36 @@ final class PostgresServerConnections {
             : url.substring(0, slash);
     return prefix + "/" + database + rest;
   }
+
+  /**
+   * {@code server}'s URL for another user: its own {@code user} and {@code password} query
+   * parameters, which pgjdbc prefers to any others, are replaced.
+   */
+  static String asUser(PostgresServer server, String user, String password) {
+    String url = server.jdbcUrl();
+    int query = url.indexOf('?');
+    StringBuilder kept = new StringBuilder(query < 0 ? url : url.substring(0, query));
+    char separator = '?';
+    if (query >= 0) {
+      for (String parameter : url.substring(query + 1).split("&")) {
+        if (!parameter.isEmpty()
+            && !parameter.startsWith("user=")
+            && !parameter.startsWith("password=")) {
+          kept.append(separator).append(parameter);
+          separator = '&';
+        }
+      }
+    }
+    return kept.append(separator)
+        .append("user=")
+        .append(user)
+        .append("&password=")
+        .append(password)
+        .toString();
+  }
+
+  /** {@code url} with one more query parameter. */
+  static String with(String url, String parameter) {
+    return url + (url.contains("?") ? "&" : "?") + parameter;
+  }
 }

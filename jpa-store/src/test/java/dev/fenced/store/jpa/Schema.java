@@ -11,7 +11,7 @@ import java.sql.Statement;
 /** Applies the shipped DDL, as a user would. */
 final class Schema {
 
-  static final String DDL = "META-INF/fenced/postgresql/V1__fenced_tables.sql";
+  static final String DDL = FencedTables.SCRIPT;
 
   private Schema() {}
 

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The PostgreSQL store's readiness: ready where its objects are on the unit's search path, not
- * ready naming what is missing and the script that creates it, and not ready when PostgreSQL does
- * not answer; never an exception. Real PostgreSQL, both providers.
+ * ready naming what is missing (with its prefix and schema) and the DDL that creates it, and not
+ * ready when PostgreSQL does not answer; never an exception. Real PostgreSQL, both providers.
  */
 class StoreReadinessTest {
 
@@ -65,10 +65,38 @@ class StoreReadinessTest {
               "sequence fenced_lock_token_seq",
               "table fenced_high_water",
               "schema " + EMPTY_SCHEMA,
-              SchemaReadiness.SCRIPT);
+              FencedTables.SCRIPT);
     } finally {
       empty.close();
     }
+  }
+
+  @Test
+  void tables_of_another_prefix_and_schema_that_are_missing_are_named_with_their_ddl() {
+    FencedTables tables = FencedTables.withPrefix("nowhere_").inSchema(EMPTY_SCHEMA);
+    TestSchemas.run("CREATE SCHEMA IF NOT EXISTS " + EMPTY_SCHEMA);
+
+    Readiness readiness =
+        new JpaStore(
+                new ResourceLocalTransactions(UNITS.get(Provider.HIBERNATE)),
+                StoreSettings.DEFAULTS.withTables(tables))
+            .readiness();
+
+    assertThat(readiness.ready()).isFalse();
+    assertThat(readiness.reason())
+        .contains(
+            "table " + EMPTY_SCHEMA + ".nowhere_idempotency",
+            "column " + EMPTY_SCHEMA + ".nowhere_idempotency.committed_until",
+            "table " + EMPTY_SCHEMA + ".nowhere_locks",
+            "sequence " + EMPTY_SCHEMA + ".nowhere_lock_token_seq",
+            "table " + EMPTY_SCHEMA + ".nowhere_high_water",
+            FencedTables.SCHEMA + " " + EMPTY_SCHEMA,
+            "the DDL in the detail \"ddl\"")
+        .doesNotContain(FencedTables.SCRIPT);
+    assertThat(readiness.details())
+        .containsEntry("schema", EMPTY_SCHEMA)
+        .containsEntry("table-prefix", "nowhere_")
+        .containsEntry(SchemaReadiness.DDL, tables.ddl());
   }
 
   @Test

@@ -25,7 +25,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class FencedTables {
 
-  static final String DDL = "META-INF/fenced/postgresql/V1__fenced_tables.sql";
+  static final String DDL = "META-INF/fenced/postgresql/fenced_tables.sql";
 
   /** The advisory lock that serialises the DDL of instances starting together. */
   static final long DDL_LOCK = 0x66656e636564L;

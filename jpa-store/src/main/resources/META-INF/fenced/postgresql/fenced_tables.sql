@@ -1,5 +1,7 @@
--- Fenced tables for PostgreSQL 12+ (Flyway-compatible name: copy into db/migration or run as is).
--- Every statement is idempotent, so the script can be run again.
+-- Fenced tables for PostgreSQL 12+: every name starts with fenced_ (fenced.jpa.table-prefix).
+-- Every statement is idempotent, so the script can be run again. It names no schema: it creates the
+-- objects in the first schema of the search path (fenced.jpa.schema, when set, must be that schema).
+-- Recipes (Flyway, Liquibase, psql), grants and prefixes: docs/guide/database.md.
 
 -- Idempotency records: in flight (owner set, payload null) or completed (owner null, payload set).
 -- key_hash is the lower-case hex SHA-256 of the UTF-8 key; the key itself is kept whole.
