@@ -206,6 +206,16 @@ public enum DeploymentProblem {
           + " or set %s=after-work"),
 
   /**
+   * A selected store is not set up for Fenced (its {@code StoreReadiness} says {@code NOT_SET_UP}
+   * when the application starts) and {@code fenced.store.set-up-check} is {@code fail}. Arguments:
+   * the store key, the name, the store's reason, the check's key.
+   */
+  STORE_NOT_SET_UP(
+      "D206",
+      "%s=%s is not set up: %s. Set it up as the message says, or set %s=readiness to deploy anyway"
+          + " with the store's readiness check DOWN"),
+
+  /**
    * An entry of {@code fenced.idempotency.encryption.keys} is empty, too short, repeated or has
    * whitespace around it. Argument: the reason, naming the entry's position (never the key).
    */

@@ -16,6 +16,7 @@ import dev.fenced.cdi.deployment.LockKeyCheck;
 import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.cdi.deployment.ScopeCheck;
 import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.deployment.StoreSetUpCheck;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
 import dev.fenced.idempotency.spi.CompletionWithWork;
@@ -87,7 +88,8 @@ public class FencedExtension implements Extension {
             FencedLocksRuntime.class,
             ProgrammaticLocks.class,
             CurrentLocksContext.class,
-            FencedAdministration.class)) {
+            FencedAdministration.class,
+            StoreSetUp.class)) {
       event.addAnnotatedType(bean, bean.getName());
     }
   }
@@ -128,6 +130,7 @@ public class FencedExtension implements Extension {
     problems.addAll(BodyLimits.problems(config));
     problems.addAll(EncryptionSettings.problems(config));
     problems.addAll(InterceptorOrder.problems(config));
+    StoreSetUpCheck.problem(config).ifPresent(problems::add);
     String store = StoreSelection.IDEMPOTENCY.name(config);
     if (!StoreSelection.isMemory(store)) {
       StoreSelection.IDEMPOTENCY
@@ -174,7 +177,7 @@ public class FencedExtension implements Extension {
    * LocksContext}. Only then does the lock store's in-memory store check and startup warning apply,
    * so an application that only uses {@code @Idempotent} is not asked to configure a lock store.
    */
-  private boolean usesLocks() {
+  boolean usesLocks() {
     return jobs.size() > 0 || !elections.isEmpty() || locksInjected;
   }
 

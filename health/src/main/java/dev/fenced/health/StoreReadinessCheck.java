@@ -47,7 +47,7 @@ final class StoreReadinessCheck implements HealthCheck {
               : Readiness.ready(Map.of("readiness", "not reported by this store"));
     } catch (RuntimeException e) {
       readiness =
-          Readiness.notReady(
+          Readiness.unavailable(
               "the store \"" + storeName + "\" could not be checked: " + e, Map.of());
     }
     Map<String, Object> data = new LinkedHashMap<>();

@@ -28,7 +28,7 @@ class StoreReadinessCheckTest {
 
   @Test
   void a_store_that_is_not_ready_is_down_with_its_reason() {
-    StoreReadiness store = () -> Readiness.notReady("missing table fenced_locks", Map.of());
+    StoreReadiness store = () -> Readiness.notSetUp("missing table fenced_locks", Map.of());
 
     HealthCheckResponse response =
         new StoreReadinessCheck("fenced-lock-store", "jpa", () -> store).call();

@@ -3,6 +3,7 @@ package dev.fenced.store.jpa;
 import dev.fenced.DeploymentProblem;
 import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.Readiness;
@@ -121,18 +122,21 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
 
   /**
    * Ready when PostgreSQL answers within the query timeout and the Fenced tables, column and
-   * sequence are in the configured schema, or on the persistence unit's search path; not ready,
-   * with the reason, when the unit's {@code EntityManagerFactory} is missing, the database cannot
-   * be reached, or an object is missing (the reason names them, the detail {@code ddl} creates
-   * them).
+   * sequence are in the configured schema, or on the persistence unit's search path; {@link
+   * Readiness.State#UNAVAILABLE} when the database cannot be reached; {@link
+   * Readiness.State#NOT_SET_UP} when the unit's {@code EntityManagerFactory} is missing or an
+   * object is missing (the reason names them, the detail {@code ddl} creates them).
    */
   @Override
   public Readiness readiness() {
     JpaStore opened;
     try {
       opened = store();
+    } catch (StoreUnavailableException e) {
+      return Readiness.unavailable(e.getMessage(), Map.of());
     } catch (RuntimeException e) {
-      return Readiness.notReady(e.getMessage(), Map.of());
+      // no EntityManagerFactory, or a setting that cannot be used: someone must add it
+      return Readiness.notSetUp(e.getMessage(), Map.of());
     }
     return opened.readiness();
   }

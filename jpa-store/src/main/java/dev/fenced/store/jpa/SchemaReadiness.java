@@ -73,7 +73,7 @@ final class SchemaReadiness {
               calls.run(
                   "check readiness", em -> Calls.query(em, statement(tables)).getSingleResult()));
     } catch (StoreUnavailableException e) {
-      return Readiness.notReady(
+      return Readiness.unavailable(
           "PostgreSQL did not answer within " + StoreSettings.QUERY_TIMEOUT + ": " + e.getMessage(),
           Map.of());
     }
@@ -94,7 +94,7 @@ final class SchemaReadiness {
       return Readiness.ready(details);
     }
     details.put(DDL, tables.ddl());
-    return Readiness.notReady(
+    return Readiness.notSetUp(
         "missing in database "
             + database
             + " ("

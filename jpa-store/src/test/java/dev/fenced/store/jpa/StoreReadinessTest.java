@@ -55,7 +55,7 @@ class StoreReadinessTest {
     try {
       Readiness readiness = store(empty).readiness();
 
-      assertThat(readiness.ready()).isFalse();
+      assertThat(readiness.state()).isEqualTo(Readiness.State.NOT_SET_UP);
       assertThat(readiness.reason())
           .contains(
               "table fenced_idempotency",
@@ -82,7 +82,7 @@ class StoreReadinessTest {
                 StoreSettings.DEFAULTS.withTables(tables))
             .readiness();
 
-    assertThat(readiness.ready()).isFalse();
+    assertThat(readiness.state()).isEqualTo(Readiness.State.NOT_SET_UP);
     assertThat(readiness.reason())
         .contains(
             "table " + EMPTY_SCHEMA + ".nowhere_idempotency",
@@ -112,7 +112,7 @@ class StoreReadinessTest {
     try {
       Readiness readiness = store(nowhere).readiness();
 
-      assertThat(readiness.ready()).isFalse();
+      assertThat(readiness.state()).isEqualTo(Readiness.State.UNAVAILABLE);
       assertThat(readiness.reason())
           .contains("PostgreSQL did not answer", "fenced.jpa.query-timeout");
     } finally {

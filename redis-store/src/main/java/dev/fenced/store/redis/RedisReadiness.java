@@ -35,7 +35,7 @@ final class RedisReadiness {
     try {
       jedis.ping();
     } catch (JedisException e) {
-      return Readiness.notReady(
+      return Readiness.unavailable(
           "Redis did not answer within " + RedisSettings.TIMEOUT + ": " + e.getMessage(), Map.of());
     }
     Optional<String> policy = config(jedis, "maxmemory-policy");
@@ -48,7 +48,7 @@ final class RedisReadiness {
     if (NO_EVICTION.equals(policy.get()) || "0".equals(limit.get())) {
       return Readiness.ready(details);
     }
-    return Readiness.notReady(
+    return Readiness.notSetUp(
         "Redis runs with maxmemory-policy "
             + policy.get()
             + " and maxmemory "

@@ -54,7 +54,7 @@ public class RedisStoreBean implements CombinedStore, StoreReadiness {
     try {
       return RedisReadiness.check(connection.client());
     } catch (RuntimeException e) {
-      return Readiness.notReady("the Redis client could not be built: " + e.getMessage(), Map.of());
+      return Readiness.notSetUp("the Redis client could not be built: " + e.getMessage(), Map.of());
     }
   }
 

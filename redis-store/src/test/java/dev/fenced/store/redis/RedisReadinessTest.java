@@ -35,7 +35,7 @@ class RedisReadinessTest {
 
       Readiness readiness = RedisReadiness.check(client);
 
-      assertThat(readiness.ready()).isFalse();
+      assertThat(readiness.state()).isEqualTo(Readiness.State.NOT_SET_UP);
       assertThat(readiness.reason()).contains("volatile-lru", "Set maxmemory-policy noeviction");
     }
   }
@@ -59,7 +59,7 @@ class RedisReadinessTest {
     try (JedisPooled client = client("redis://127.0.0.1:1")) {
       Readiness readiness = RedisReadiness.check(client);
 
-      assertThat(readiness.ready()).isFalse();
+      assertThat(readiness.state()).isEqualTo(Readiness.State.UNAVAILABLE);
       assertThat(readiness.reason()).contains("Redis did not answer", RedisSettings.TIMEOUT);
     }
   }
