@@ -77,7 +77,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     executor = FencedExecutor.open();
     engine =
         new IdempotencyEngine(
-            StoreObservation.idempotency(store, config, beans),
+            store,
             Clock.systemUTC(),
             executor.scheduler(),
             settings.retryAfter(),

@@ -97,7 +97,7 @@ public class FencedLocksRuntime {
     scheduler = executor.scheduler();
     manager =
         new LockManager(
-            StoreObservation.locks(store, config, beans),
+            store,
             scheduler,
             LockSettings.defaults()
                 .withDefaultTtl(globals.ttl())
