@@ -77,7 +77,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     executor = FencedExecutor.open();
     engine =
         new IdempotencyEngine(
-            store,
+            StoreObservation.idempotency(store, config, beans),
             Clock.systemUTC(),
             executor.scheduler(),
             settings.retryAfter(),

@@ -97,7 +97,7 @@ public class FencedLocksRuntime {
     scheduler = executor.scheduler();
     manager =
         new LockManager(
-            store,
+            StoreObservation.locks(store, config, beans),
             scheduler,
             LockSettings.defaults()
                 .withDefaultTtl(globals.ttl())

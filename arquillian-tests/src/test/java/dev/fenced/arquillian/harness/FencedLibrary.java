@@ -14,9 +14,11 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * Fenced's library as an application ships it: {@code fenced-api.jar}, {@code fenced-core.jar},
- * {@code fenced-cdi.jar} and {@code fenced-health.jar} (the servers run MicroProfile Health) in
- * {@code WEB-INF/lib}, each holding whatever its module built (classes, {@code META-INF/services},
- * {@code beans.xml}).
+ * {@code fenced-cdi.jar}, {@code fenced-health.jar} (the servers run MicroProfile Health) and
+ * {@code fenced-telemetry.jar} (WildFly's MicroProfile Telemetry is off unless a deployment turns
+ * it on; Open Liberty has none, so there it proves the module harmless without the OpenTelemetry
+ * API) in {@code WEB-INF/lib}, each holding whatever its module built (classes, {@code
+ * META-INF/services}, {@code beans.xml}).
  *
  * <p>Each jar is rebuilt from where the test class path has the module: its jar, or its classes
  * folder when Maven hands a reactor module over before packaging (or an IDE runs the test). The
@@ -36,16 +38,20 @@ public final class FencedLibrary {
   /** A class of {@code fenced-health}: its code source is the health checks' jar or folder. */
   public static final String HEALTH_ANCHOR = "dev.fenced.health.StoreReadinessChecks";
 
+  /** A class of {@code fenced-telemetry}: its code source is the metrics' jar or folder. */
+  public static final String TELEMETRY_ANCHOR = "dev.fenced.telemetry.FencedMetrics";
+
   private static final String TCK_PACKAGE = "/dev/fenced/tck";
 
   private FencedLibrary() {}
 
-  /** Adds the four jars to {@code war}, unless a jar of that name is already there. */
+  /** Adds the five jars to {@code war}, unless a jar of that name is already there. */
   static void addTo(WebArchive war) {
     addJar(war, "fenced-api.jar", API_ANCHOR);
     addJar(war, "fenced-core.jar", CORE_ANCHOR);
     addJar(war, "fenced-cdi.jar", CDI_ANCHOR);
     addJar(war, "fenced-health.jar", HEALTH_ANCHOR);
+    addJar(war, "fenced-telemetry.jar", TELEMETRY_ANCHOR);
   }
 
   private static void addJar(WebArchive war, String name, String anchorClass) {

@@ -69,7 +69,8 @@ class FencedLibraryTest {
             "/WEB-INF/lib/fenced-api.jar",
             "/WEB-INF/lib/fenced-core.jar",
             "/WEB-INF/lib/fenced-cdi.jar",
-            "/WEB-INF/lib/fenced-health.jar");
+            "/WEB-INF/lib/fenced-health.jar",
+            "/WEB-INF/lib/fenced-telemetry.jar");
     JavaArchive api = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-api.jar");
     assertThat(api.contains("dev/fenced/ErrorCode.class")).isTrue();
     JavaArchive core = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-core.jar");
@@ -81,6 +82,9 @@ class FencedLibraryTest {
     JavaArchive health = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-health.jar");
     assertThat(health.contains("dev/fenced/health/StoreReadinessChecks.class")).isTrue();
     assertThat(health.contains("META-INF/beans.xml")).as("a bean archive").isTrue();
+    JavaArchive telemetry = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-telemetry.jar");
+    assertThat(telemetry.contains("dev/fenced/telemetry/FencedMetrics.class")).isTrue();
+    assertThat(telemetry.contains("META-INF/beans.xml")).as("a bean archive").isTrue();
   }
 
   private static void assertModuleContent(JavaArchive jar) {
