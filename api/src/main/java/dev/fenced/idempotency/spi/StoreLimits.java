@@ -14,5 +14,23 @@ public final class StoreLimits {
    */
   public static final long MAX_TTL_MILLIS = 3650L * 24 * 60 * 60 * 1000;
 
+  /**
+   * Checks the arguments of {@link IdempotencyRecordAdministration#inFlight}, which every store
+   * refuses alike.
+   *
+   * @param minAgeMillis zero or more
+   * @param limit one or more
+   * @throws IllegalArgumentException when {@code minAgeMillis} is negative or {@code limit} is not
+   *     positive
+   */
+  public static void requireListing(long minAgeMillis, int limit) {
+    if (minAgeMillis < 0) {
+      throw new IllegalArgumentException("minAgeMillis must be 0 or more, was " + minAgeMillis);
+    }
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
+    }
+  }
+
   private StoreLimits() {}
 }

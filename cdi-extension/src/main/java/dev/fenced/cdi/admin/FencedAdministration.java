@@ -142,8 +142,9 @@ public class FencedAdministration implements FencedAdmin {
     if (spi.isInstance(store)) {
       return spi.cast(store);
     }
-    if (store instanceof CombinedStore combined && spi.isInstance(half.apply(combined))) {
-      return spi.cast(half.apply(combined));
+    Object ofHalf = store instanceof CombinedStore combined ? half.apply(combined) : null;
+    if (spi.isInstance(ofHalf)) {
+      return spi.cast(ofHalf);
     }
     throw new StoreAdministrationUnsupportedException(storeName, spi);
   }

@@ -1,9 +1,8 @@
 package dev.fenced.cdi.deployment;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.config.ConfigChoice;
 import dev.fenced.cdi.config.ConfigLookup;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -29,6 +28,10 @@ public enum OutcomeCommit {
   /** The config key. */
   public static final String KEY = "fenced.idempotency.commit";
 
+  private static final ConfigChoice<OutcomeCommit> CHOICE =
+      ConfigChoice.of(
+          KEY, values(), AFTER_WORK, "when an @Idempotent method's outcome is recorded");
+
   private final String value;
 
   OutcomeCommit(String value) {
@@ -42,7 +45,7 @@ public enum OutcomeCommit {
    * @return the setting, {@link #AFTER_WORK} when unset
    */
   public static OutcomeCommit of(ConfigLookup config) {
-    return config.value(KEY).flatMap(OutcomeCommit::parse).orElse(AFTER_WORK);
+    return CHOICE.read(config);
   }
 
   /**
@@ -57,31 +60,16 @@ public enum OutcomeCommit {
    */
   public static Optional<String> problem(
       ConfigLookup config, String store, boolean storeCompletesWithWork) {
-    Optional<String> raw = config.value(KEY);
-    if (raw.isEmpty()) {
-      return Optional.empty();
+    Optional<String> invalid = CHOICE.invalid(config);
+    if (invalid.isPresent()) {
+      return invalid;
     }
-    Optional<OutcomeCommit> parsed = parse(raw.get());
-    if (parsed.isEmpty()) {
-      return Optional.of(
-          DeploymentProblem.CONFIG_VALUE_INVALID.format(
-              KEY,
-              raw.get(),
-              "one of "
-                  + Arrays.stream(values()).map(c -> c.value).toList()
-                  + " (when an @Idempotent method's outcome is recorded)"));
-    }
-    if (parsed.get() == WITH_WORK && !storeCompletesWithWork) {
+    if (CHOICE.read(config) == WITH_WORK && !storeCompletesWithWork) {
       return Optional.of(
           DeploymentProblem.COMMIT_WITH_WORK_UNSUPPORTED.format(
               KEY, StoreSelection.IDEMPOTENCY.key(), store, KEY));
     }
     return Optional.empty();
-  }
-
-  private static Optional<OutcomeCommit> parse(String raw) {
-    String wanted = raw.strip().toLowerCase(Locale.ROOT);
-    return Arrays.stream(values()).filter(c -> c.value.equals(wanted)).findFirst();
   }
 
   @Override

@@ -1,10 +1,9 @@
 package dev.fenced.cdi.deployment;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.config.ConfigChoice;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.store.spi.Readiness;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -33,6 +32,10 @@ public enum StoreSetUpCheck {
   /** The config key. */
   public static final String KEY = "fenced.store.set-up-check";
 
+  private static final ConfigChoice<StoreSetUpCheck> CHOICE =
+      ConfigChoice.of(
+          KEY, values(), FAIL, "what a store that is not set up does to the deployment");
+
   private final String value;
 
   StoreSetUpCheck(String value) {
@@ -46,7 +49,7 @@ public enum StoreSetUpCheck {
    * @return the setting, {@link #FAIL} when unset
    */
   public static StoreSetUpCheck of(ConfigLookup config) {
-    return config.value(KEY).flatMap(StoreSetUpCheck::parse).orElse(FAIL);
+    return CHOICE.read(config);
   }
 
   /**
@@ -56,17 +59,7 @@ public enum StoreSetUpCheck {
    * @return the problem naming the key, or empty
    */
   public static Optional<String> problem(ConfigLookup config) {
-    return config
-        .value(KEY)
-        .filter(raw -> parse(raw).isEmpty())
-        .map(
-            raw ->
-                DeploymentProblem.CONFIG_VALUE_INVALID.format(
-                    KEY,
-                    raw,
-                    "one of "
-                        + Arrays.stream(values()).map(c -> c.value).toList()
-                        + " (what a store that is not set up does to the deployment)"));
+    return CHOICE.invalid(config);
   }
 
   /**
@@ -84,11 +77,6 @@ public enum StoreSetUpCheck {
     return Optional.of(
         DeploymentProblem.STORE_NOT_SET_UP.format(
             selection.key(), storeName, readiness.reason(), KEY));
-  }
-
-  private static Optional<StoreSetUpCheck> parse(String raw) {
-    String wanted = raw.strip().toLowerCase(Locale.ROOT);
-    return Arrays.stream(values()).filter(c -> c.value.equals(wanted)).findFirst();
   }
 
   @Override

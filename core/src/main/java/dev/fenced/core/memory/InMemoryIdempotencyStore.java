@@ -168,7 +168,7 @@ public final class InMemoryIdempotencyStore
 
   @Override
   public List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit) {
-    requireListing(minAgeMillis, limit);
+    StoreLimits.requireListing(minAgeMillis, limit);
     long now = nanoTime.getAsLong();
     long minAgeNanos = TimeUnit.MILLISECONDS.toNanos(minAgeMillis);
     return records.entrySet().stream()
@@ -178,21 +178,6 @@ public final class InMemoryIdempotencyStore
         .limit(limit)
         .map(e -> e.getValue().snapshot(e.getKey(), now, false))
         .toList();
-  }
-
-  /**
-   * Checks the arguments of {@link IdempotencyRecordAdministration#inFlight}.
-   *
-   * @throws IllegalArgumentException when {@code minAgeMillis} is negative or {@code limit} is not
-   *     positive
-   */
-  static void requireListing(long minAgeMillis, int limit) {
-    if (minAgeMillis < 0) {
-      throw new IllegalArgumentException("minAgeMillis must be 0 or more, was " + minAgeMillis);
-    }
-    if (limit < 1) {
-      throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
-    }
   }
 
   /**

@@ -6,6 +6,7 @@ import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
@@ -210,15 +211,13 @@ public final class JpaIdempotencyStore
 
   @Override
   public List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit) {
-    if (minAgeMillis < 0) {
-      throw new IllegalArgumentException("minAgeMillis must be 0 or more, was " + minAgeMillis);
-    }
+    StoreLimits.requireListing(minAgeMillis, limit);
     return calls
         .rows(
             "list records in flight",
             statements.administration.recordsInFlight,
             minAgeMillis,
-            Calls.limit(limit))
+            limit)
         .stream()
         .map(SnapshotRows::record)
         .toList();

@@ -3,11 +3,18 @@ package dev.fenced.store.jpa;
 import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 
-/** Both store contracts on PostgreSQL through EclipseLink. */
+/**
+ * Both store contracts on PostgreSQL through EclipseLink, racing one round (the SQL is the same).
+ */
 class EclipseLinkContractsTest extends PostgresContracts {
 
   @Override
   EntityManagerFactory openFactory() {
     return onTestServer(Provider.ECLIPSELINK, PostgresServer::jdbcUrl);
+  }
+
+  @Override
+  boolean racesOnce() {
+    return true;
   }
 }

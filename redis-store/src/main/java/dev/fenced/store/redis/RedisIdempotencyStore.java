@@ -128,12 +128,7 @@ public final class RedisIdempotencyStore
    */
   @Override
   public List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit) {
-    if (minAgeMillis < 0) {
-      throw new IllegalArgumentException("minAgeMillis must be 0 or more, was " + minAgeMillis);
-    }
-    if (limit < 1) {
-      throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
-    }
+    StoreLimits.requireListing(minAgeMillis, limit);
     Duration minAge = Duration.ofMillis(minAgeMillis);
     return scripts.scan(keys.pattern(KIND)).stream()
         .map(name -> inspect(name, false, false))

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.Test;
  * IdempotencyRecordAdministration}), as JUnit 5 tests. Run it next to {@link
  * IdempotencyStoreContract}: extend it and implement {@link #store()}.
  *
- * <p>The listing tests read every record in flight in the store and keep those of their own keys;
- * they assume fewer than {@value #LISTING_LIMIT} other records are in flight in the store at the
- * time. The hooks of {@link StoreContractSupport} apply.
+ * <p>The listing tests read every record in flight in the store, with no limit, and keep those of
+ * their own keys: a store shared with other suites (whose races leave many records in flight, older
+ * than the test's own) passes them too. The hooks of {@link StoreContractSupport} apply.
  *
  * @param <S> the store under test, both SPIs
  */
@@ -28,7 +28,7 @@ public abstract class IdempotencyRecordAdministrationContract<
         S extends IdempotencyStore & IdempotencyRecordAdministration>
     extends StoreContractSupport {
 
-  static final int LISTING_LIMIT = 1000;
+  static final int LISTING_LIMIT = Integer.MAX_VALUE;
 
   private static final String FP = "sha-256:admin";
   private static final byte[] OUTCOME = "{\"status\":201}".getBytes(UTF_8);

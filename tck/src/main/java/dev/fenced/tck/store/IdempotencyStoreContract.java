@@ -45,6 +45,8 @@ import org.junit.jupiter.api.Test;
  *       store.
  *   <li>{@link #concurrency()}: how many callers race on each key (default 32, or the system
  *       property {@value #CONCURRENCY_PROPERTY}).
+ *   <li>{@link #raceRounds()}: how many rounds each race runs (default 5, or the system property
+ *       {@value #RACE_ROUNDS_PROPERTY}).
  * </ul>
  *
  * <p>The tests are grouped by rule in {@code @Nested} classes: {@code Acquiring}, {@code
@@ -59,8 +61,6 @@ import org.junit.jupiter.api.Test;
 public abstract class IdempotencyStoreContract extends StoreContractSupport {
 
   private static final int RACE_KEYS = 50;
-  private static final int RACE_ROUNDS = 5;
-  private static final int TAKEOVER_ROUNDS = 2;
   private static final String FP_A =
       "sha-256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
   private static final String FP_B =
@@ -612,7 +612,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       int callers = concurrency();
       List<String> keys = keys("race", RACE_KEYS);
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < RACE_ROUNDS; round++) {
+        for (int round = 0; round < raceRounds(); round++) {
           List<String> owners = owners("caller", callers);
           List<String> fingerprints = fingerprints(round, callers);
           List<List<AcquireResult>> results =
@@ -637,7 +637,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       IdempotencyStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < TAKEOVER_ROUNDS; round++) {
+        for (int round = 0; round < takeoverRounds(); round++) {
           List<String> keys = keys("takeover-" + round, RACE_KEYS);
           List<String> oldOwners = owners("old", keys.size());
           for (int k = 0; k < keys.size(); k++) {
@@ -678,7 +678,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       IdempotencyStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < RACE_ROUNDS; round++) {
+        for (int round = 0; round < raceRounds(); round++) {
           List<String> keys = keys("revive-" + round, RACE_KEYS);
           List<String> holders = owners("holder", keys.size());
           List<String> impostors = owners("impostor", callers);
@@ -720,7 +720,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       IdempotencyStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < RACE_ROUNDS; round++) {
+        for (int round = 0; round < raceRounds(); round++) {
           List<String> keys = keys("complete-" + round, RACE_KEYS);
           List<String> holders = owners("holder", keys.size());
           List<byte[]> payloads = new ArrayList<>();

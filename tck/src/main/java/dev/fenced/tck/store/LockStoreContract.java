@@ -30,8 +30,9 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Optional hooks, as in {@link IdempotencyStoreContract}: {@link #advanceTime(Duration)} (real
  * waits by default; a store with an injectable clock moves its clock instead), {@link #shortTtl()}
- * and {@link #slack()} (250 ms and 150 ms by default), and {@link #concurrency()} (32 callers, or
- * the system property {@value IdempotencyStoreContract#CONCURRENCY_PROPERTY}).
+ * and {@link #slack()} (250 ms and 150 ms by default), {@link #concurrency()} (32 callers, or the
+ * system property {@value IdempotencyStoreContract#CONCURRENCY_PROPERTY}) and {@link #raceRounds()}
+ * (5).
  *
  * <p>The tests are grouped by rule in {@code @Nested} classes: {@code Ownership}, {@code
  * FencingTokens}, {@code Expiry}, {@code StoredKeys}, {@code TtlBounds} and {@code Races}.
@@ -45,8 +46,6 @@ import org.junit.jupiter.api.Test;
 public abstract class LockStoreContract extends StoreContractSupport {
 
   private static final int RACE_KEYS = 50;
-  private static final int RACE_ROUNDS = 5;
-  private static final int TAKEOVER_ROUNDS = 2;
 
   /**
    * The store under test. Called once at the start of every test; it may return a fresh instance or
@@ -422,7 +421,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
       List<String> keys = keys("race", RACE_KEYS);
       long[] last = new long[keys.size()];
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < RACE_ROUNDS; round++) {
+        for (int round = 0; round < raceRounds(); round++) {
           List<String> owners = owners("caller", callers);
           List<List<OptionalLong>> results =
               race.run(
@@ -448,7 +447,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
       LockStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < TAKEOVER_ROUNDS; round++) {
+        for (int round = 0; round < takeoverRounds(); round++) {
           List<String> keys = keys("takeover-" + round, RACE_KEYS);
           List<String> oldOwners = owners("old", keys.size());
           long[] oldTokens = new long[keys.size()];
@@ -488,7 +487,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
       LockStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < RACE_ROUNDS; round++) {
+        for (int round = 0; round < raceRounds(); round++) {
           List<String> keys = keys("revive-" + round, RACE_KEYS);
           List<String> holders = owners("holder", keys.size());
           List<String> impostors = owners("impostor", callers);

@@ -21,6 +21,15 @@ public abstract class StoreContractSupport {
   /** The system property that sets {@link #concurrency()}. */
   public static final String CONCURRENCY_PROPERTY = "fenced.tck.concurrency";
 
+  /** The system property that sets {@link #raceRounds()}. */
+  public static final String RACE_ROUNDS_PROPERTY = "fenced.tck.race-rounds";
+
+  /** The system property that sets {@link #shortTtl()}, in milliseconds. */
+  public static final String SHORT_TTL_PROPERTY = "fenced.tck.short-ttl-millis";
+
+  /** The system property that sets {@link #slack()}, in milliseconds. */
+  public static final String SLACK_PROPERTY = "fenced.tck.slack-millis";
+
   private static final Duration LONG_TTL = Duration.ofMinutes(10);
 
   /**
@@ -52,19 +61,19 @@ public abstract class StoreContractSupport {
    * The ttl of the locks and records that a test lets expire. It must be long enough for a few
    * store calls to finish well within it.
    *
-   * @return 250 ms unless overridden
+   * @return the system property {@value #SHORT_TTL_PROPERTY}, or 250 ms
    */
   protected Duration shortTtl() {
-    return Duration.ofMillis(250);
+    return Duration.ofMillis(Long.getLong(SHORT_TTL_PROPERTY, 250));
   }
 
   /**
    * How much longer than {@link #shortTtl()} a test lets time pass before it expects expiry.
    *
-   * @return 150 ms unless overridden
+   * @return the system property {@value #SLACK_PROPERTY}, or 150 ms
    */
   protected Duration slack() {
-    return Duration.ofMillis(150);
+    return Duration.ofMillis(Long.getLong(SLACK_PROPERTY, 150));
   }
 
   /**
@@ -74,6 +83,17 @@ public abstract class StoreContractSupport {
    */
   protected int concurrency() {
     return Integer.getInteger(CONCURRENCY_PROPERTY, 32);
+  }
+
+  /**
+   * How many rounds each {@code concurrent_...} test runs, every round racing {@link
+   * #concurrency()} callers on each of 50 fresh keys; the takeover races, which wait for expiry in
+   * every round, run half as many (at least one).
+   *
+   * @return the system property {@value #RACE_ROUNDS_PROPERTY}, or 5; at least 1
+   */
+  protected int raceRounds() {
+    return Integer.getInteger(RACE_ROUNDS_PROPERTY, 5);
   }
 
   @BeforeEach
@@ -99,6 +119,10 @@ public abstract class StoreContractSupport {
 
   static long longTtl() {
     return LONG_TTL.toMillis();
+  }
+
+  final int takeoverRounds() {
+    return Math.max(1, raceRounds() / 2);
   }
 
   final long shortTtlMillis() {
