@@ -18,7 +18,8 @@ import org.junit.platform.testkit.engine.Events;
  * The contract suites must fail a store that reads and then writes in two steps, on their races,
  * while that store passes every other test (so the fixture is sound and only its atomicity is at
  * fault); and they must fail an atomic store that takes any ttl and encodes keys leniently on
- * exactly the ttl bounds and lone surrogate cases.
+ * exactly the ttl bounds and lone surrogate cases. The administration contracts must fail stores
+ * whose administration is careless, on exactly the cases of each bug.
  */
 class ContractCatchesNaiveStoresTest {
 
@@ -90,6 +91,29 @@ class ContractCatchesNaiveStoresTest {
             "renew_refuses_a_ttl_out_of_bounds_and_the_lock_expires_as_before",
             "a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark");
     assertThat(outcome.succeeded()).contains("the_maximum_ttl_is_accepted_by_acquire_and_renew");
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  @Test
+  void the_record_administration_contract_catches_a_careless_claim_time_and_listing() {
+    Outcome outcome = run(CarelessRecordAdministrationUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsExactlyInAnyOrder(
+            "the_time_in_flight_counts_from_the_claim_not_from_the_last_extension",
+            "records_in_flight_are_listed_oldest_first_and_completed_ones_never",
+            "the_listing_returns_at_most_the_limit");
+    assertThat(outcome.succeeded()).hasSize(9);
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  @Test
+  void the_lock_administration_contract_catches_a_forced_release_that_resets_the_token() {
+    Outcome outcome = run(CarelessLockAdministrationUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsExactly("a_force_released_lock_goes_to_the_next_acquirer_with_a_higher_token");
+    assertThat(outcome.succeeded()).hasSize(4);
     assertFailedOnTheirAssertions(outcome);
   }
 
