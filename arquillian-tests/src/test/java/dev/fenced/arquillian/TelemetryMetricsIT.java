@@ -19,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -33,9 +34,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 /**
  * Fenced's metrics as a server exports them (fenced-telemetry in the deployment, as in every
  * deployment): the deployment turns MicroProfile Telemetry on and points its OTLP/HTTP exporter at
- * a receiver in this test. WildFly (fenced-telemetry.cli) exports them; Open Liberty, configured
- * without {@code mpTelemetry}, shows that a server without telemetry runs the same application
- * without an error and exports nothing.
+ * a receiver in this test. WildFly (fenced-telemetry.cli) and Open Liberty with {@code
+ * mpTelemetry-2.0} (the execution liberty-telemetry: fenced-telemetry.xml, the application declared
+ * with the OpenTelemetry API visible) export them; Open Liberty configured without {@code
+ * mpTelemetry} (the cell liberty-memory) shows that a server without telemetry runs the same
+ * application without an error and exports nothing.
  */
 @ExtendWith(ArquillianExtension.class)
 class TelemetryMetricsIT {
@@ -43,7 +46,7 @@ class TelemetryMetricsIT {
   private static final OtlpReceiver RECEIVER = OtlpReceiver.start();
   private static final String SCOPE = "dev.fenced";
   private static final boolean TELEMETRY =
-      "wildfly".equals(System.getProperty("arquillian.launch"));
+      Set.of("wildfly", "liberty-telemetry").contains(System.getProperty("arquillian.launch"));
 
   @Deployment(testable = false)
   public static WebArchive deployment() {

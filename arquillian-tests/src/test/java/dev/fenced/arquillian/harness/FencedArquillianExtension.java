@@ -24,7 +24,7 @@ public final class FencedArquillianExtension implements LoadableExtension {
     builder
         .service(ApplicationArchiveProcessor.class, FencedArchiveProcessor.class)
         .observer(ClientDeploymentAppender.class);
-    if ("liberty".equals(System.getProperty(LAUNCH))) {
+    if (System.getProperty(LAUNCH, "").startsWith("liberty")) {
       builder.observer(LibertyServerLog.class);
     }
   }
