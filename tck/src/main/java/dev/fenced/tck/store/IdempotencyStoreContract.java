@@ -612,7 +612,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       int callers = concurrency();
       List<String> keys = keys("race", RACE_KEYS);
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < raceRounds(); round++) {
+        for (int round = 0, rounds = checkedRaceRounds(); round < rounds; round++) {
           List<String> owners = owners("caller", callers);
           List<String> fingerprints = fingerprints(round, callers);
           List<List<AcquireResult>> results =
@@ -637,7 +637,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       IdempotencyStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < takeoverRounds(); round++) {
+        for (int round = 0, rounds = takeoverRounds(); round < rounds; round++) {
           List<String> keys = keys("takeover-" + round, RACE_KEYS);
           List<String> oldOwners = owners("old", keys.size());
           for (int k = 0; k < keys.size(); k++) {
@@ -678,7 +678,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       IdempotencyStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < raceRounds(); round++) {
+        for (int round = 0, rounds = checkedRaceRounds(); round < rounds; round++) {
           List<String> keys = keys("revive-" + round, RACE_KEYS);
           List<String> holders = owners("holder", keys.size());
           List<String> impostors = owners("impostor", callers);
@@ -720,7 +720,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
       IdempotencyStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < raceRounds(); round++) {
+        for (int round = 0, rounds = checkedRaceRounds(); round < rounds; round++) {
           List<String> keys = keys("complete-" + round, RACE_KEYS);
           List<String> holders = owners("holder", keys.size());
           List<byte[]> payloads = new ArrayList<>();

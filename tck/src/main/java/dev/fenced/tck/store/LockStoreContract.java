@@ -421,7 +421,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
       List<String> keys = keys("race", RACE_KEYS);
       long[] last = new long[keys.size()];
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < raceRounds(); round++) {
+        for (int round = 0, rounds = checkedRaceRounds(); round < rounds; round++) {
           List<String> owners = owners("caller", callers);
           List<List<OptionalLong>> results =
               race.run(
@@ -447,7 +447,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
       LockStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < takeoverRounds(); round++) {
+        for (int round = 0, rounds = takeoverRounds(); round < rounds; round++) {
           List<String> keys = keys("takeover-" + round, RACE_KEYS);
           List<String> oldOwners = owners("old", keys.size());
           long[] oldTokens = new long[keys.size()];
@@ -487,7 +487,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
       LockStore store = store();
       int callers = concurrency();
       try (Race race = new Race(callers)) {
-        for (int round = 0; round < raceRounds(); round++) {
+        for (int round = 0, rounds = checkedRaceRounds(); round < rounds; round++) {
           List<String> keys = keys("revive-" + round, RACE_KEYS);
           List<String> holders = owners("holder", keys.size());
           List<String> impostors = owners("impostor", callers);

@@ -121,8 +121,19 @@ public abstract class StoreContractSupport {
     return LONG_TTL.toMillis();
   }
 
+  /**
+   * {@link #raceRounds()}, refused when below 1: a race of no rounds would pass having run nothing.
+   */
+  final int checkedRaceRounds() {
+    int rounds = raceRounds();
+    if (rounds < 1) {
+      throw new IllegalArgumentException("a race needs 1 or more rounds, got " + rounds);
+    }
+    return rounds;
+  }
+
   final int takeoverRounds() {
-    return Math.max(1, raceRounds() / 2);
+    return Math.max(1, checkedRaceRounds() / 2);
   }
 
   final long shortTtlMillis() {
