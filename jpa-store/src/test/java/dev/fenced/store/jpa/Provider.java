@@ -19,6 +19,11 @@ enum Provider {
     this.unit = unit;
   }
 
+  /** The persistence unit's name in the test {@code persistence.xml}. */
+  String unit() {
+    return unit;
+  }
+
   /** A new persistence unit on {@code server}'s database {@code database} (or its own one). */
   EntityManagerFactory open(PostgresServer server, String jdbcUrl) {
     return open(server, jdbcUrl, Map.of());

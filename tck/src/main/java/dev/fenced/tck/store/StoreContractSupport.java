@@ -1,11 +1,16 @@
 package dev.fenced.tck.store;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
 import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -29,6 +34,9 @@ public abstract class StoreContractSupport {
 
   /** The system property that sets {@link #slack()}, in milliseconds. */
   public static final String SLACK_PROPERTY = "fenced.tck.slack-millis";
+
+  /** The system property that sets {@link #unavailableWithin()}, in milliseconds. */
+  public static final String UNAVAILABLE_WITHIN_PROPERTY = "fenced.tck.unavailable-within-millis";
 
   private static final Duration LONG_TTL = Duration.ofMinutes(10);
 
@@ -94,6 +102,29 @@ public abstract class StoreContractSupport {
    */
   protected int raceRounds() {
     return Integer.getInteger(RACE_ROUNDS_PROPERTY, 5);
+  }
+
+  /**
+   * How long a store that cannot reach its data may take to throw {@code StoreUnavailableException}
+   * (the unreachable-store contracts). Set it above the store's own connect and call timeouts;
+   * Fenced's requests wait that long before they answer 503.
+   *
+   * @return the system property {@value #UNAVAILABLE_WITHIN_PROPERTY}, or 10 s
+   */
+  protected Duration unavailableWithin() {
+    return Duration.ofMillis(Long.getLong(UNAVAILABLE_WITHIN_PROPERTY, 10_000));
+  }
+
+  /**
+   * The call throws {@code StoreUnavailableException}, and nothing else, within {@link
+   * #unavailableWithin()}.
+   */
+  final void assertUnavailable(ThrowingCallable call) {
+    Duration within = unavailableWithin();
+    assertTimeoutPreemptively(
+        within,
+        () -> assertThatThrownBy(call).isInstanceOf(StoreUnavailableException.class),
+        "the store must give up within " + within + " (unavailableWithin())");
   }
 
   @BeforeEach

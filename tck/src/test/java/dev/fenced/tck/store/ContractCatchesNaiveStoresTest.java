@@ -19,7 +19,8 @@ import org.junit.platform.testkit.engine.Events;
  * while that store passes every other test (so the fixture is sound and only its atomicity is at
  * fault); and they must fail an atomic store that takes any ttl and encodes keys leniently on
  * exactly the ttl bounds and lone surrogate cases. The administration contracts must fail stores
- * whose administration is careless, on exactly the cases of each bug.
+ * whose administration is careless, on exactly the cases of each bug. The unreachable-store
+ * contracts must fail a store that leaks its client's exception and one whose calls hang.
  */
 class ContractCatchesNaiveStoresTest {
 
@@ -114,6 +115,36 @@ class ContractCatchesNaiveStoresTest {
     assertThat(outcome.failed().keySet())
         .containsExactly("a_force_released_lock_goes_to_the_next_acquirer_with_a_higher_token");
     assertThat(outcome.succeeded()).hasSize(4);
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  @Test
+  void
+      the_unreachable_idempotency_store_contract_catches_a_store_that_leaks_its_clients_exception() {
+    Outcome outcome = run(LeakyIdempotencyStoreUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsExactlyInAnyOrder(
+            "acquire_throws_store_unavailable",
+            "complete_throws_store_unavailable",
+            "release_throws_store_unavailable",
+            "extend_throws_store_unavailable");
+    assertThat(outcome.failed().values())
+        .allSatisfy(failure -> assertThat(failure).hasMessageContaining("UncheckedIOException"));
+    assertFailedOnTheirAssertions(outcome);
+  }
+
+  @Test
+  void the_unreachable_lock_store_contract_catches_a_store_whose_calls_hang() {
+    Outcome outcome = run(HangingLockStoreUnderContract.class);
+
+    assertThat(outcome.failed().keySet())
+        .containsExactlyInAnyOrder(
+            "acquire_throws_store_unavailable",
+            "renew_throws_store_unavailable",
+            "release_throws_store_unavailable");
+    assertThat(outcome.failed().values())
+        .allSatisfy(failure -> assertThat(failure).hasMessageContaining("unavailableWithin()"));
     assertFailedOnTheirAssertions(outcome);
   }
 
