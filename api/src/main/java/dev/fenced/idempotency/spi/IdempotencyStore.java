@@ -17,10 +17,21 @@ package dev.fenced.idempotency.spi;
  *       takes it over in place.
  *   <li>Durations are whole milliseconds from 1 to {@link StoreLimits#MAX_TTL_MILLIS}; any other
  *       value is refused with {@link IllegalArgumentException} before anything is written. They are
- *       measured on the <b>store's clock</b>, never the caller's.
+ *       measured on the <b>store's clock</b>, never the caller's: expiries are computed and
+ *       compared where the data lives (PostgreSQL's {@code clock_timestamp()}, Redis's {@code
+ *       PEXPIRE}; for another store, one clock that every instance's calls read, such as its
+ *       server's), so instances whose clocks disagree still agree on what has expired.
  *   <li>The payload is opaque bytes, stored and returned byte for byte, and returned as a copy.
- *   <li>Keys are stored faithfully or rejected, never truncated.
- *   <li>An unreachable store throws {@link StoreUnavailableException}.
+ *   <li>Keys are stored faithfully or refused with {@link IllegalArgumentException} before anything
+ *       is written, never truncated or re-encoded: a key the store cannot hold (a lone UTF-16
+ *       surrogate, a length beyond its limit) is refused, never turned into another key.
+ *   <li>A store that cannot reach its data throws {@link StoreUnavailableException} from every
+ *       method, and no other exception, within its own timeouts: every call is bounded in time (the
+ *       TCK's {@code UnreachableIdempotencyStoreContract}).
+ *   <li>A store <b>never joins the caller's transaction</b> (JTA or other): each call commits on
+ *       its own before it returns, so an outcome or a release is never undone by the caller's
+ *       rollback and never waits for its commit. Only {@link CompletionWithWork}'s methods join it,
+ *       as they say.
  * </ul>
  *
  * <p>A store that also implements {@link CompletionWithWork} knows a third state, a record in

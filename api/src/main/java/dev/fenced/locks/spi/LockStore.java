@@ -13,11 +13,17 @@ package dev.fenced.locks.spi;
  *   <li>Durations are whole milliseconds from 1 to {@link
  *       dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}; any other value is refused with
  *       {@link IllegalArgumentException} before anything is written. They are measured on the
- *       <b>store's clock</b>.
+ *       <b>store's clock</b>, never the caller's, as {@link
+ *       dev.fenced.idempotency.spi.IdempotencyStore} explains.
  *   <li>Fencing tokens are positive and strictly increasing per key across acquisitions, never
  *       reused and never reset by release or expiry.
- *   <li>Keys are stored faithfully or rejected, never truncated.
- *   <li>An unreachable store throws {@link dev.fenced.idempotency.spi.StoreUnavailableException}.
+ *   <li>Keys are stored faithfully or refused with {@link IllegalArgumentException} before anything
+ *       is written, never truncated or re-encoded.
+ *   <li>A store that cannot reach its data throws {@link
+ *       dev.fenced.idempotency.spi.StoreUnavailableException} from every method, and no other
+ *       exception, within its own timeouts (the TCK's {@code UnreachableLockStoreContract}).
+ *   <li>A store never joins the caller's transaction: each call commits on its own before it
+ *       returns, so a lock is held or released whatever the caller's transaction does.
  * </ul>
  */
 public interface LockStore {
