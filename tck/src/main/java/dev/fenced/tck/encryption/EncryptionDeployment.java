@@ -11,7 +11,6 @@ import dev.fenced.tck.support.InvocationsResource;
 import dev.fenced.tck.support.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
 import dev.fenced.tck.support.TckStoreProvider;
-import java.util.ServiceLoader;
 
 /**
  * Starts the encryption deployments: the shared classes, {@link RecordWindow} as the idempotency
@@ -46,15 +45,6 @@ final class EncryptionDeployment {
         .classes(ReceiptResource.class, RecordsResource.class, StoredRecord.class)
         .classes(RecordWindow.class, MapIdempotencyStore.class)
         .config("fenced.idempotency.store", RecordWindow.NAME)
-        .config(RecordWindow.DELEGATE, cellStore());
-  }
-
-  /** The idempotency store the vendor's providers select, {@code memory} without one. */
-  private static String cellStore() {
-    String store = "memory";
-    for (TckStoreProvider provider : ServiceLoader.load(TckStoreProvider.class)) {
-      store = provider.configuration().getOrDefault("fenced.idempotency.store", store);
-    }
-    return store;
+        .config(RecordWindow.DELEGATE, TckDeployment.selectedStore("fenced.idempotency.store"));
   }
 }

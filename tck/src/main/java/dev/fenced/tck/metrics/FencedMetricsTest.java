@@ -4,16 +4,14 @@ import static dev.fenced.tck.support.OtlpReceiver.attribute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.tck.support.OtlpReceiver;
-import dev.fenced.tck.support.TckStoreProvider;
+import dev.fenced.tck.support.TckDeployment;
 import dev.fenced.tck.support.TckTimeouts;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import java.net.URL;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
@@ -150,9 +148,7 @@ public class FencedMetricsTest {
 
   /** The store a selection names in the deployments, as the store providers configure it. */
   private static String selected(String area) {
-    Map<String, String> config = new HashMap<>();
-    ServiceLoader.load(TckStoreProvider.class).forEach(p -> config.putAll(p.configuration()));
-    return config.getOrDefault("fenced." + area + ".store", "memory").strip();
+    return TckDeployment.selectedStore("fenced." + area + ".store");
   }
 
   /** The highest value a cumulative counter reported for the point with these attributes. */

@@ -60,6 +60,20 @@ public final class TckDeployment {
   }
 
   /**
+   * The store a selection names in every deployment, as the store providers configure it.
+   *
+   * @param key {@code fenced.idempotency.store} or {@code fenced.locks.store}
+   * @return the providers' value, {@code memory} without one
+   */
+  public static String selectedStore(String key) {
+    String store = "memory";
+    for (TckStoreProvider provider : ServiceLoader.load(TckStoreProvider.class)) {
+      store = provider.configuration().getOrDefault(key, store);
+    }
+    return store.strip();
+  }
+
+  /**
    * The finished WAR.
    *
    * @return the deployment

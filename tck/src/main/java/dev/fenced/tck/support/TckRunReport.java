@@ -8,11 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.ServiceLoader;
 import java.util.TreeMap;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -124,7 +122,6 @@ public final class TckRunReport implements TestExecutionListener {
                 : total[0] < size
                     ? "NOT PASSED: " + total[0] + " passed, fewer than the published " + size
                     : "PASSED: all " + total[0] + " tests passed (published size " + size + ")";
-    Map<String, String> stores = stores();
     return "# Fenced behaviour TCK report\n\n"
         + "| | |\n| --- | --- |\n"
         + "| Fenced TCK | "
@@ -132,9 +129,9 @@ public final class TckRunReport implements TestExecutionListener {
         + " |\n| Server | "
         + server()
         + " |\n| Idempotency store | "
-        + stores.getOrDefault("fenced.idempotency.store", "memory")
+        + TckDeployment.selectedStore("fenced.idempotency.store")
         + " |\n| Lock store | "
-        + stores.getOrDefault("fenced.locks.store", "memory")
+        + TckDeployment.selectedStore("fenced.locks.store")
         + " |\n| Java | "
         + System.getProperty("java.vendor")
         + " "
@@ -185,14 +182,6 @@ public final class TckRunReport implements TestExecutionListener {
       server = System.getProperty("arquillian.launch", "unknown");
     }
     return server;
-  }
-
-  private static Map<String, String> stores() {
-    Map<String, String> config = new HashMap<>();
-    for (TckStoreProvider provider : ServiceLoader.load(TckStoreProvider.class)) {
-      config.putAll(provider.configuration());
-    }
-    return config;
   }
 
   private static Properties published() {
