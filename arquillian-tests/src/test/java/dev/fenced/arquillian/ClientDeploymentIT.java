@@ -2,9 +2,9 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.arquillian.harness.FencedLibrary;
 import dev.fenced.arquillian.setup.LibraryProbeResource;
 import dev.fenced.arquillian.setup.SetupApplication;
+import dev.fenced.tck.arquillian.FencedLibrary;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;

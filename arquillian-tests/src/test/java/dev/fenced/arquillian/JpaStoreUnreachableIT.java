@@ -2,11 +2,11 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.arquillian.harness.FencedLibrary;
 import dev.fenced.arquillian.harness.JpaTckStoreProvider;
 import dev.fenced.arquillian.jpa.TckPersistenceUnit;
 import dev.fenced.arquillian.stores.GuardedResource;
 import dev.fenced.arquillian.stores.StoresApplication;
+import dev.fenced.tck.arquillian.FencedLibrary;
 import dev.fenced.tck.support.TckDeployment;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.fenced.arquillian.harness.FencedArquillianExtension;
-import dev.fenced.arquillian.harness.FencedLibrary;
 import dev.fenced.arquillian.setup.Counted;
 import dev.fenced.arquillian.setup.CountingInterceptor;
 import dev.fenced.arquillian.setup.FlakyService;
@@ -17,6 +15,8 @@ import dev.fenced.arquillian.setup.GreetingResource;
 import dev.fenced.arquillian.setup.Heartbeat;
 import dev.fenced.arquillian.setup.Invocations;
 import dev.fenced.arquillian.setup.SetupApplication;
+import dev.fenced.tck.arquillian.FencedArquillianExtension;
+import dev.fenced.tck.arquillian.FencedLibrary;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.URL;

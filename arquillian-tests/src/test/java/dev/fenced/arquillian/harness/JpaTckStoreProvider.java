@@ -1,6 +1,7 @@
 package dev.fenced.arquillian.harness;
 
 import dev.fenced.arquillian.jpa.TckPersistenceUnit;
+import dev.fenced.tck.arquillian.FencedLibrary;
 import dev.fenced.tck.support.TckStoreProvider;
 import java.util.Map;
 import java.util.stream.Collectors;

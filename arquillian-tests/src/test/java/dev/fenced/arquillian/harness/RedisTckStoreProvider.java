@@ -1,5 +1,6 @@
 package dev.fenced.arquillian.harness;
 
+import dev.fenced.tck.arquillian.FencedLibrary;
 import dev.fenced.tck.support.RedisTestServer;
 import dev.fenced.tck.support.TckStoreProvider;
 import java.io.File;
@@ -60,7 +61,7 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
     for (String anchor : DEPENDENCIES) {
       archive.addAsLibrary(jarOf(anchor));
     }
-    if ("liberty".equals(System.getProperty(FencedArquillianExtension.LAUNCH))) {
+    if ("liberty".equals(System.getProperty("arquillian.launch"))) {
       archive.addAsLibrary(jarOf(LIBERTY_DEPENDENCY));
     }
   }

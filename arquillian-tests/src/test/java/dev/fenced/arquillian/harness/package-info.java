@@ -1,8 +1,7 @@
 /**
- * What runs the tests rather than being tested: the Arquillian extension that puts Fenced's jars
- * into every test deployment, the behaviour TCK's store providers and the session listener that
- * prepares the cell's store, and the check of the cells' Failsafe reports after the run (a cell
- * that completed fewer tests than the behaviour TCK publishes, or fewer of its own, fails the build
- * instead of passing green).
+ * How this build runs the behaviour TCK on its own stores, the way a store vendor does with the
+ * published harness ({@code fenced-tck-arquillian}): the TCK's store providers for the JPA and
+ * Redis stores, and the session listener that prepares the cell's store (database, schema, Redis
+ * key prefix, the fault suite's store link) before Arquillian starts the server.
  */
 package dev.fenced.arquillian.harness;

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.harness;
+package dev.fenced.tck.arquillian;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,14 +15,18 @@ import org.w3c.dom.Element;
 import org.xml.sax.SAXException;
 
 /**
- * The number of tests a cell completed, read from its Failsafe reports ({@code TEST-*.xml}), and
- * the check that it is at least what the cell must run: the behaviour TCK's published size ({@value
- * #TCK_SIZE_RESOURCE} in the {@code fenced-tck} jar) where the cell runs the TCK, and the cell's
- * own minimum of Fenced's in-server tests ({@code *IT}). A skipped test does not count as
- * completed. A cell whose includes silently matched fewer classes, or no report at all, fails.
+ * The number of tests a cell (one server with one store) completed, read from its Failsafe reports
+ * ({@code TEST-*.xml}), and the check that it is at least what the cell must run: the behaviour
+ * TCK's published size ({@value #TCK_SIZE_RESOURCE} in the {@code fenced-tck} jar) where the cell
+ * runs the TCK, plus the cell's own minimum of other tests (Fenced's build runs its in-server
+ * {@code *IT} classes beside the TCK; a vendor passes 0). A skipped test does not count as
+ * completed. A cell whose includes silently matched fewer classes, or that left no report at all,
+ * fails.
  *
- * <p>Run by the build after each server's cells (arquillian-tests/pom.xml, {@code
- * *-cell-test-count}): {@code main(reportsRoot, cell, skipped, runsTck, ownMinimum, ...)}.
+ * <p>Run after the cells, in the {@code verify} phase, e.g. with {@code maven-antrun-plugin}'s
+ * {@code <java classname="dev.fenced.tck.arquillian.CellTestCount"
+ * classpathref="maven.test.classpath">} (tck/README.md): {@code main(reportsRoot, cell, skipped,
+ * runsTck, ownMinimum, ...)}.
  */
 public final class CellTestCount {
 
@@ -126,7 +130,7 @@ public final class CellTestCount {
             + own
             + " of its own tests (at least "
             + ownMinimum
-            + " required, arquillian-tests/pom.xml): its Failsafe execution lost test classes"
+            + " required): its Failsafe execution lost test classes"
             + " (includes, excludes, dependenciesToScan), or they were skipped. A green cell"
             + " must run all of them; -Dit.test=... selects classes and turns this check off.");
   }

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.harness;
+package dev.fenced.tck.arquillian;
 
 import org.jboss.arquillian.container.spi.client.deployment.DeploymentDescription;
 import org.jboss.arquillian.container.spi.event.container.BeforeDeploy;

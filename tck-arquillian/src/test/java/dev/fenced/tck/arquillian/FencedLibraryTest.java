@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.harness;
+package dev.fenced.tck.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

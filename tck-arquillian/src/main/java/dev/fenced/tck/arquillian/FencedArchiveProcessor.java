@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.harness;
+package dev.fenced.tck.arquillian;
 
 import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArchiveProcessor;
 import org.jboss.arquillian.test.spi.TestClass;

@@ -1,11 +1,15 @@
-package dev.fenced.arquillian.harness;
+package dev.fenced.tck.arquillian;
 
 import org.jboss.arquillian.container.test.spi.client.deployment.ApplicationArchiveProcessor;
 import org.jboss.arquillian.core.spi.LoadableExtension;
 
 /**
- * Puts Fenced into every WAR a test deploys, testable or not, as an application would ship it.
- * Registered in {@code META-INF/services/org.jboss.arquillian.core.spi.LoadableExtension}.
+ * The harness's Arquillian extension: with {@code fenced-tck-arquillian} on the test class path,
+ * every WAR a test deploys, testable or not, gets Fenced's library as an application ships it
+ * ({@link FencedLibrary}), and a failed deployment on Open Liberty carries the server's own error
+ * text ({@link LibertyServerLog}). Registered in {@code
+ * META-INF/services/org.jboss.arquillian.core.spi.LoadableExtension} of the harness's jar: nothing
+ * to configure.
  *
  * <p>The TCK's deployment-failure tests deploy with Arquillian's {@code Deployer} and read the
  * server's error text from the exception the adapter throws ({@code
@@ -16,16 +20,11 @@ import org.jboss.arquillian.core.spi.LoadableExtension;
  */
 public final class FencedArquillianExtension implements LoadableExtension {
 
-  /** The system property naming the container of {@code arquillian.xml} this JVM launches. */
-  static final String LAUNCH = "arquillian.launch";
-
   @Override
   public void register(ExtensionBuilder builder) {
     builder
         .service(ApplicationArchiveProcessor.class, FencedArchiveProcessor.class)
-        .observer(ClientDeploymentAppender.class);
-    if (System.getProperty(LAUNCH, "").startsWith("liberty")) {
-      builder.observer(LibertyServerLog.class);
-    }
+        .observer(ClientDeploymentAppender.class)
+        .observer(LibertyServerLog.class);
   }
 }

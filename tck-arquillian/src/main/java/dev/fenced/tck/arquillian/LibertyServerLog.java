@@ -1,10 +1,12 @@
-package dev.fenced.arquillian.harness;
+package dev.fenced.tck.arquillian;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import org.jboss.arquillian.container.spi.client.container.DeployableContainer;
 import org.jboss.arquillian.container.spi.event.DeployDeployment;
 import org.jboss.arquillian.core.api.annotation.Observes;
 import org.jboss.arquillian.core.spi.EventContext;
@@ -19,9 +21,16 @@ import org.jboss.arquillian.core.spi.InvocationException;
  * named. The server's {@code messages.log} has the whole text ({@code CWWKZ0002E} with every line
  * of the message). This observer notes where the log ends before each deployment and, when the
  * deployment fails, adds what the server logged since as a suppressed exception of the adapter's
- * exception, which then goes on unchanged. Registered on Liberty only.
+ * exception, which then goes on unchanged.
+ *
+ * <p>It acts only when the deployment goes to Open Liberty's managed adapter ({@value
+ * #LIBERTY_ADAPTERS}*), and finds the log from that container's {@code wlpHome} and {@code
+ * serverName} in {@code arquillian.xml}: {@code <wlpHome>/usr/servers/<serverName>/logs}.
  */
 public final class LibertyServerLog {
+
+  /** The package of Open Liberty's Arquillian adapters. */
+  static final String LIBERTY_ADAPTERS = "io.openliberty.arquillian.";
 
   /** The most of the log one failure carries. */
   private static final int MAX_CHARS = 256 * 1024;
@@ -33,7 +42,13 @@ public final class LibertyServerLog {
    * @throws Exception the adapter's failure, with the server's log text added
    */
   public void attachLog(@Observes EventContext<DeployDeployment> deploy) throws Exception {
-    Path log = messagesLog();
+    DeployDeployment event = deploy.getEvent();
+    if (!isLiberty(event.getDeployableContainer())) {
+      deploy.proceed();
+      return;
+    }
+    Path log =
+        messagesLog(event.getContainer().getContainerConfiguration().getContainerProperties());
     long start = size(log);
     try {
       deploy.proceed();
@@ -46,12 +61,17 @@ public final class LibertyServerLog {
     }
   }
 
-  private static Path messagesLog() {
+  private static boolean isLiberty(DeployableContainer<?> container) {
+    return container != null && container.getClass().getName().startsWith(LIBERTY_ADAPTERS);
+  }
+
+  /** The server's log, from the container's configuration as {@code arquillian.xml} gives it. */
+  static Path messagesLog(Map<String, String> container) {
     return Path.of(
-        System.getProperty("wlp.home", "."),
+        container.getOrDefault("wlpHome", "."),
         "usr",
         "servers",
-        System.getProperty("liberty.server.name", "defaultServer"),
+        container.getOrDefault("serverName", "defaultServer"),
         "logs",
         "messages.log");
   }

@@ -1,4 +1,4 @@
-package dev.fenced.arquillian.harness;
+package dev.fenced.tck.arquillian;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;
