@@ -20,7 +20,10 @@ package dev.fenced.idempotency.spi;
  *       measured on the <b>store's clock</b>, never the caller's: expiries are computed and
  *       compared where the data lives (PostgreSQL's {@code clock_timestamp()}, Redis's {@code
  *       PEXPIRE}; for another store, one clock that every instance's calls read, such as its
- *       server's), so instances whose clocks disagree still agree on what has expired.
+ *       server's), so instances whose clocks disagree still agree on what has expired. The clock is
+ *       read where the record is checked, after any wait for a lock on it, never fixed when the
+ *       operation started: a stale "now" would let a call that waited behind a release judge the
+ *       released lock as live.
  *   <li>The payload is opaque bytes, stored and returned byte for byte, and returned as a copy.
  *   <li>Keys are stored faithfully or refused with {@link IllegalArgumentException} before anything
  *       is written, never truncated or re-encoded: a key the store cannot hold (a lone UTF-16

@@ -14,7 +14,8 @@ package dev.fenced.locks.spi;
  *       dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}; any other value is refused with
  *       {@link IllegalArgumentException} before anything is written. They are measured on the
  *       <b>store's clock</b>, never the caller's, as {@link
- *       dev.fenced.idempotency.spi.IdempotencyStore} explains.
+ *       dev.fenced.idempotency.spi.IdempotencyStore} explains (read where the lock is checked,
+ *       after any wait for it).
  *   <li>Fencing tokens are positive and strictly increasing per key across acquisitions, never
  *       reused and never reset by release or expiry.
  *   <li>Keys are stored faithfully or refused with {@link IllegalArgumentException} before anything
