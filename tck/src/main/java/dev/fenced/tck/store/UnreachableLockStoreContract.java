@@ -5,8 +5,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract of a {@link LockStore} that cannot reach its data: every method throws {@link
- * StoreUnavailableException}, and no other exception, within {@link #unavailableWithin()}, so a job
- * skips its run and a holder counts the failed renewal instead of hanging.
+ * dev.fenced.idempotency.spi.StoreUnavailableException}, and no other exception, within {@link
+ * #unavailableWithin()}, so a job skips its run and a holder counts the failed renewal instead of
+ * hanging.
  *
  * <p>A store that keeps its data anywhere but in the JVM extends this class and returns from {@link
  * #store()} the store configured as in production but pointed at an address where nothing listens,
