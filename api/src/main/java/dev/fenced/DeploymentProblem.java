@@ -236,16 +236,41 @@ public enum DeploymentProblem {
       "the Fenced JPA stores need %s EntityManagerFactory CDI bean%s: inject it with"
           + " @PersistenceUnit(unitName = \"<your unit>\") and produce it with a method annotated"
           + " @Produces @Named(\"fenced\"), and set %s=fenced"),
-  /** The Redis store is deployed without {@code fenced.redis.url}. Arguments: the key, the key. */
+  /**
+   * The Redis store is selected without {@code fenced.redis.url} and without a client of the
+   * application's. Arguments: the key, the key.
+   */
   REDIS_URL_MISSING(
-      "D403", "%s is not set: the Redis store needs it, e.g. %s=redis://localhost:6379"),
+      "D403",
+      "%s is not set: the Redis store needs it, e.g. %s=redis://localhost:6379, or a"
+          + " UnifiedJedis CDI bean of the application's qualified @FencedRedis"),
   /**
    * The Redis key prefix ({@code fenced.redis.key-prefix}) holds a brace, which would move the
    * Redis Cluster hash tag. Argument: the prefix.
    */
   REDIS_KEY_PREFIX_INVALID(
       "D404",
-      "the Redis key prefix must not contain '{' or '}' (they would move the Cluster hash tag): %s");
+      "the Redis key prefix must not contain '{' or '}' (they would move the Cluster hash tag): %s"),
+  /**
+   * {@code fenced.redis.topology} is {@code sentinel} without {@code fenced.redis.sentinel.master}.
+   * Arguments: the topology key, the master key.
+   */
+  REDIS_SENTINEL_MASTER_MISSING(
+      "D405",
+      "%s=sentinel needs %s: the name the sentinels monitor the primary by (sentinel monitor <name>"
+          + " ...)"),
+  /**
+   * The application provides a {@code @FencedRedis UnifiedJedis} bean and {@code fenced.redis.url}
+   * is set as well, so Fenced cannot tell which Redis to use. Argument: the URL key.
+   */
+  REDIS_CLIENT_TWICE(
+      "D406",
+      "the application provides a @FencedRedis UnifiedJedis bean and sets %s too: remove one, Fenced"
+          + " uses either the application's client or one it builds from the URL"),
+  /** The application provides several {@code @FencedRedis UnifiedJedis} beans. No arguments. */
+  REDIS_CLIENT_AMBIGUOUS(
+      "D407",
+      "the application provides several @FencedRedis UnifiedJedis beans: Fenced needs exactly one");
 
   private static final String PREFIX = "FENCED-";
 

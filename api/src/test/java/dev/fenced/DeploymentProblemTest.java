@@ -53,7 +53,10 @@ class DeploymentProblemTest {
           entry("FENCED-D401", "STORE_SETTING_INVALID"),
           entry("FENCED-D402", "JPA_ENTITY_MANAGER_FACTORY_MISSING"),
           entry("FENCED-D403", "REDIS_URL_MISSING"),
-          entry("FENCED-D404", "REDIS_KEY_PREFIX_INVALID"));
+          entry("FENCED-D404", "REDIS_KEY_PREFIX_INVALID"),
+          entry("FENCED-D405", "REDIS_SENTINEL_MASTER_MISSING"),
+          entry("FENCED-D406", "REDIS_CLIENT_TWICE"),
+          entry("FENCED-D407", "REDIS_CLIENT_AMBIGUOUS"));
 
   private static final Pattern ID = Pattern.compile("FENCED-D[0-9]{3}");
 

@@ -12,10 +12,18 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 
 /**
- * Qualifies the {@code redis} store bean ({@link RedisStoreBean}), so that it never takes the
- * {@code @Default} qualifier and an unqualified {@code @Inject IdempotencyStore} or {@code
- * LockStore} elsewhere in an application is not answered by it. Fenced selects it by its name
- * ({@code fenced.idempotency.store=redis}, {@code fenced.locks.store=redis}).
+ * Qualifies the Redis beans of Fenced's Redis store.
+ *
+ * <ul>
+ *   <li>The {@code redis} store bean ({@link RedisStoreBean}) carries it, so that it never takes
+ *       the {@code @Default} qualifier and an unqualified {@code @Inject IdempotencyStore} or
+ *       {@code LockStore} elsewhere in an application is not answered by it. Fenced selects it by
+ *       its name ({@code fenced.idempotency.store=redis}, {@code fenced.locks.store=redis}).
+ *   <li>An application that builds its own client produces it with this qualifier, as a {@code
+ *       UnifiedJedis} (for example {@code @Produces @ApplicationScoped @FencedRedis JedisCluster});
+ *       Fenced then uses it instead of {@code fenced.redis.url} (which must be left unset) and
+ *       never closes it: close it in a disposer method.
+ * </ul>
  */
 @Qualifier
 @Documented

@@ -1,28 +1,30 @@
 package dev.fenced.store.redis;
 
+import dev.fenced.DeploymentProblem;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Function;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.eclipse.microprofile.config.Config;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.DefaultJedisClientConfig;
-import redis.clients.jedis.JedisClientConfig;
-import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.UnifiedJedis;
-import redis.clients.jedis.util.JedisURIHelper;
 
 /**
- * The pooled Redis client of the {@code redis} stores in a server: built from MicroProfile Config
- * ({@code fenced.redis.url}, {@code fenced.redis.pool.*}) when first used and closed when the
- * application stops, after Fenced has finished running work and released its locks (its
- * application-scoped beans are destroyed last).
+ * The Redis client of the {@code redis} stores in a server. Either the application's own: a {@link
+ * UnifiedJedis} CDI bean qualified {@link FencedRedis} (a {@code JedisPooled}, {@code
+ * JedisCluster}, {@code JedisSentineled}, ...), which Fenced uses and never closes; or one built
+ * from MicroProfile Config ({@code fenced.redis.url}, {@code fenced.redis.topology}, {@code
+ * fenced.redis.pool.*}, {@link RedisSettings}) when first used, and closed when the application
+ * stops, after Fenced has finished running work and released its locks (its application-scoped
+ * beans are destroyed last).
  */
 @ApplicationScoped
 public class RedisConnection {
@@ -31,21 +33,39 @@ public class RedisConnection {
 
   @Inject Config config;
 
-  private JedisPooled client;
+  @Inject @FencedRedis Instance<UnifiedJedis> provided;
+
+  private UnifiedJedis client;
+  private boolean owned;
   private String keyPrefix;
 
   @PostConstruct
   void connect() {
-    RedisSettings settings =
-        RedisSettings.read(key -> config.getOptionalValue(key, String.class).orElse(null));
-    client = pooled(settings);
-    keyPrefix = settings.keyPrefix();
+    Function<String, String> values =
+        key -> config.getOptionalValue(key, String.class).orElse(null);
+    keyPrefix = RedisSettings.keyPrefix(values);
+    if (provided.isAmbiguous()) {
+      throw new IllegalArgumentException(DeploymentProblem.REDIS_CLIENT_AMBIGUOUS.format());
+    }
+    if (provided.isResolvable()) {
+      if (values.apply(RedisSettings.URL) != null) {
+        throw new IllegalArgumentException(
+            DeploymentProblem.REDIS_CLIENT_TWICE.format(RedisSettings.URL));
+      }
+      client = provided.get();
+      owned = false;
+    } else {
+      RedisSettings settings = RedisSettings.read(values);
+      client = connect(settings);
+      owned = true;
+      LOG.log(Level.INFO, () -> "Fenced's Redis client: " + settings);
+    }
     warnUnlessNoEviction(client);
   }
 
   @PreDestroy
   void close() {
-    if (client != null) {
+    if (client != null && owned) {
       client.close();
     }
   }
@@ -60,30 +80,26 @@ public class RedisConnection {
     return keyPrefix;
   }
 
-  static JedisPooled pooled(RedisSettings settings) {
+  /**
+   * Builds the client the settings describe, with a pool of {@code fenced.redis.pool.*} per node.
+   *
+   * @param settings the settings
+   * @return the client, which its caller closes
+   */
+  static UnifiedJedis connect(RedisSettings settings) {
     GenericObjectPoolConfig<Connection> pool = new ConnectionPoolConfig();
     pool.setMaxTotal(settings.maxTotal());
     pool.setMaxIdle(settings.maxIdle());
     pool.setMinIdle(settings.minIdle());
     pool.setMaxWait(Duration.ofMillis(settings.maxWaitMillis()));
     pool.setBlockWhenExhausted(true);
-    JedisClientConfig client =
-        DefaultJedisClientConfig.builder()
-            .connectionTimeoutMillis(settings.timeoutMillis())
-            .socketTimeoutMillis(settings.timeoutMillis())
-            .user(JedisURIHelper.getUser(settings.url()))
-            .password(JedisURIHelper.getPassword(settings.url()))
-            .database(JedisURIHelper.getDBIndex(settings.url()))
-            .ssl(JedisURIHelper.isRedisSSLScheme(settings.url()))
-            .clientName("fenced")
-            .build();
-    return new JedisPooled(JedisURIHelper.getHostAndPort(settings.url()), client, pool);
+    return settings.topology().connect(settings, pool);
   }
 
   /**
-   * Logs a WARNING unless Redis runs with {@code maxmemory-policy noeviction}: an evicted token
-   * counter would hand out a fencing token again. Managed services that forbid {@code CONFIG} are
-   * logged at INFO and left alone. The readiness check ({@link RedisReadiness}) reports the same.
+   * Logs a WARNING unless Redis runs with {@code maxmemory-policy noeviction}: an evicted record
+   * would let a repeat run again. Managed services that forbid {@code CONFIG} are logged at INFO
+   * and left alone. The readiness check ({@link RedisReadiness}) reports the same.
    *
    * @return the policy, or {@code null} when it could not be read
    */
@@ -92,8 +108,8 @@ public class RedisConnection {
     if (policy.isEmpty()) {
       LOG.log(
           Level.INFO,
-          "Fenced could not read Redis's maxmemory-policy; make sure it is noeviction, or fencing"
-              + " tokens may be handed out again");
+          "Fenced could not read Redis's maxmemory-policy; make sure it is noeviction, or an"
+              + " evicted record may let a repeated request run twice");
       return null;
     }
     if (!RedisReadiness.NO_EVICTION.equals(policy.get())) {
@@ -101,8 +117,8 @@ public class RedisConnection {
           Level.WARNING,
           "Redis runs with maxmemory-policy "
               + policy.get()
-              + ": it may evict Fenced's token counters and records, handing a fencing token out"
-              + " again and running a repeated request twice. Set maxmemory-policy noeviction.");
+              + ": it may evict Fenced's records and locks, running a repeated request twice."
+              + " Set maxmemory-policy noeviction.");
     }
     return policy.get();
   }

@@ -17,15 +17,25 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * A {@link LockStore} in Redis: each lock is a hash {@code <prefix>lock:{<key>}} with the fields
- * {@code owner} and {@code token}, expiring by {@code PEXPIRE} on the server's clock; fencing
- * tokens come from {@code INCR} on {@code <prefix>token:{<key>}}, a counter that never expires and
- * that release and expiry never touch. The hash tag puts a lock and its counter in one Cluster
- * slot, so each method is one Lua script run with one {@code EVALSHA}.
+ * {@code owner} and {@code token}, expiring by {@code PEXPIRE} on the server's clock. The hash tag
+ * puts a lock and its token counter in one Cluster slot, so each method is one Lua script run with
+ * one {@code EVALSHA}.
  *
- * <p>Keep the counters: run Redis with {@code maxmemory-policy noeviction} and persistence (AOF or
- * RDB), or a restart or an eviction could hand out a token again.
+ * <p><b>Fencing tokens</b> are the larger of the key's counter ({@code <prefix>token:{<key>}}) + 1
+ * and the Redis server's clock ({@code TIME}) in microseconds. While the counter is kept, tokens
+ * grow by it whatever the clocks do; when it is lost (a failover that lost the last writes, an
+ * eviction, a restart without persistence) the clock still puts the next token above every earlier
+ * one, provided the clock of the primary that serves the key reads later than the clock of the
+ * primary that drew them did (hosts synchronised by NTP; a failover takes seconds). So the counter
+ * may expire: it is kept for a day past the expiry of the lock it was drawn for, and keys that are
+ * no longer used leave nothing behind.
  */
 public final class RedisLockStore implements LockStore, LockAdministration {
+
+  /** How long a token counter is kept past the expiry of the lock it was last drawn for. */
+  static final long COUNTER_KEPT_MILLIS = 86_400_000L;
+
+  private static final byte[] COUNTER_KEPT = Long.toString(COUNTER_KEPT_MILLIS).getBytes(US_ASCII);
 
   private final RedisScripts scripts;
   private final RedisKeys keys;
@@ -54,7 +64,7 @@ public final class RedisLockStore implements LockStore, LockAdministration {
         scripts.run(
             RedisScript.LOCK_ACQUIRE,
             List.of(keys.name("lock", key), keys.name("token", key)),
-            List.of(owner(owner), ttl(ttlMillis)));
+            List.of(owner(owner), ttl(ttlMillis), COUNTER_KEPT));
     long token = (Long) reply;
     return token > 0 ? OptionalLong.of(token) : OptionalLong.empty();
   }

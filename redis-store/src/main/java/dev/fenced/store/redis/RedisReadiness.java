@@ -13,10 +13,10 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * The readiness of the Redis store: Redis answers a {@code PING} within {@code
  * fenced.redis.timeout}, and cannot evict Fenced's keys. Every key Fenced writes has a ttl, so any
- * {@code maxmemory-policy} but {@code noeviction} may evict records, locks and the fencing-token
- * counters once {@code maxmemory} is reached: a repeat would run again, a token be handed out
- * again. A server that forbids {@code CONFIG} (managed services) is reported ready, with the policy
- * unknown.
+ * {@code maxmemory-policy} but {@code noeviction} may evict records and locks once {@code
+ * maxmemory} is reached: a repeat would run again, a lock be held twice (fencing tokens stay
+ * increasing: {@link RedisLockStore}). A server that forbids {@code CONFIG} (managed services) is
+ * reported ready, with the policy unknown.
  */
 final class RedisReadiness {
 
@@ -53,8 +53,8 @@ final class RedisReadiness {
             + policy.get()
             + " and maxmemory "
             + limit.get()
-            + ": it may evict Fenced's records, locks and fencing-token counters, so a repeat"
-            + " could run again and a token be handed out twice. Set maxmemory-policy "
+            + ": it may evict Fenced's records and locks, so a repeat could run again and two"
+            + " instances hold one lock. Set maxmemory-policy "
             + NO_EVICTION,
         details);
   }

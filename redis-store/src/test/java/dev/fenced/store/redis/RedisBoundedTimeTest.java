@@ -25,7 +25,7 @@ import redis.clients.jedis.JedisPooled;
 /**
  * Every call of the stores is bounded in time by the settings a server reads ({@code
  * fenced.redis.timeout}, {@code fenced.redis.pool.max-wait}), through the client a server builds
- * ({@link RedisConnection#pooled}): a Redis that keeps its connections open and answers nothing
+ * ({@link RedisConnection#connect}): a Redis that keeps its connections open and answers nothing
  * (frozen with {@code SIGSTOP}) makes each method throw {@link StoreUnavailableException} after the
  * timeout, not hang; so does a pool whose connections are all stuck on it, after max-wait; and so
  * does the script loading after {@code NOSCRIPT}. Runs on an embedded Redis of its own.
@@ -128,7 +128,7 @@ class RedisBoundedTimeTest {
                     "fenced.redis.pool.max-total",
                     maxTotal)
                 ::get);
-    client = RedisConnection.pooled(settings);
+    client = (JedisPooled) RedisConnection.connect(settings);
   }
 
   /** The pid of the embedded Redis, as it reports it. */

@@ -4,64 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.tck.support.EmbeddedRedis;
-import java.net.URI;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Protocol;
 
-/**
- * The settings read from MicroProfile Config, the pooled client built from them, and the eviction
- * check.
- */
+/** The pooled client built from the settings, and the eviction check. */
 class RedisConnectionTest {
-
-  @Test
-  void settings_have_defaults_and_read_durations() {
-    RedisSettings defaults = RedisSettings.read(Map.of(RedisSettings.URL, "redis://h:1")::get);
-    assertThat(defaults)
-        .isEqualTo(new RedisSettings(URI.create("redis://h:1"), "fenced:", 2000, 16, 16, 0, 2000));
-
-    RedisSettings set =
-        RedisSettings.read(
-            Map.of(
-                    RedisSettings.URL,
-                    " redis://u:p@h:2/3 ",
-                    RedisSettings.PREFIX,
-                    "orders:",
-                    "fenced.redis.timeout",
-                    "500ms",
-                    "fenced.redis.pool.max-total",
-                    "64",
-                    "fenced.redis.pool.max-idle",
-                    "8",
-                    "fenced.redis.pool.min-idle",
-                    "2",
-                    "fenced.redis.pool.max-wait",
-                    "3s")
-                ::get);
-    assertThat(set)
-        .isEqualTo(
-            new RedisSettings(URI.create("redis://u:p@h:2/3"), "orders:", 500, 64, 8, 2, 3000));
-  }
-
-  @Test
-  void a_missing_url_or_a_bad_value_names_the_key() {
-    assertThatThrownBy(() -> RedisSettings.read(key -> null))
-        .hasMessageContaining("FENCED-D403: fenced.redis.url");
-    assertThatThrownBy(
-            () ->
-                RedisSettings.read(
-                    Map.of(RedisSettings.URL, "redis://h:1", "fenced.redis.pool.max-total", "-1")
-                        ::get))
-        .hasMessageContaining("FENCED-D401: fenced.redis.pool.max-total=-1");
-    assertThatThrownBy(
-            () ->
-                RedisSettings.read(
-                    Map.of(RedisSettings.URL, "redis://h:1", "fenced.redis.pool.max-wait", "soon")
-                        ::get))
-        .hasMessageContaining("fenced.redis.pool.max-wait=soon");
-  }
 
   @Test
   void the_pooled_client_follows_the_settings_and_the_policy_is_read() {
@@ -70,7 +21,7 @@ class RedisConnectionTest {
           RedisSettings.read(
               Map.of(RedisSettings.URL, redis.url().toString(), "fenced.redis.pool.max-total", "20")
                   ::get);
-      try (JedisPooled client = RedisConnection.pooled(settings)) {
+      try (JedisPooled client = (JedisPooled) RedisConnection.connect(settings)) {
         assertThat(client.getPool().getMaxTotal()).isEqualTo(20);
         assertThat(RedisConnection.warnUnlessNoEviction(client)).isEqualTo("noeviction");
 
@@ -78,5 +29,26 @@ class RedisConnectionTest {
         assertThat(RedisConnection.warnUnlessNoEviction(client)).isEqualTo("allkeys-lru");
       }
     }
+  }
+
+  @Test
+  void a_cluster_client_that_reaches_no_seed_node_fails_naming_nothing_secret() {
+    RedisSettings settings =
+        RedisSettings.read(
+            Map.of(
+                    RedisSettings.URL,
+                    "redis://:secret@127.0.0.1:1,127.0.0.1:2",
+                    RedisSettings.TIMEOUT,
+                    "200ms")
+                ::get);
+    assertThat(settings.topology()).isEqualTo(RedisTopology.CLUSTER);
+    assertThat(settings.address().nodes())
+        .containsExactly(new HostAndPort("127.0.0.1", 1), new HostAndPort("127.0.0.1", 2));
+
+    assertThatThrownBy(() -> RedisConnection.connect(settings).close())
+        .isInstanceOf(RuntimeException.class)
+        .message()
+        .doesNotContain("secret");
+    assertThat(List.of(settings.toString())).noneMatch(text -> text.contains("secret"));
   }
 }

@@ -6,8 +6,8 @@ import dev.fenced.store.spi.Readiness;
 import dev.fenced.tck.support.EmbeddedRedis;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
 import redis.clients.jedis.Protocol;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The Redis store's readiness, on a Redis of the test's own: ready when it answers and cannot
@@ -18,7 +18,7 @@ class RedisReadinessTest {
   @Test
   void a_redis_that_answers_and_never_evicts_is_ready() {
     try (EmbeddedRedis redis = EmbeddedRedis.start();
-        JedisPooled client = client(redis.url().toString())) {
+        UnifiedJedis client = client(redis.url().toString())) {
       Readiness readiness = RedisReadiness.check(client);
 
       assertThat(readiness.ready()).as(readiness.reason()).isTrue();
@@ -29,7 +29,7 @@ class RedisReadinessTest {
   @Test
   void a_redis_that_may_evict_once_full_is_not_ready_and_says_which_policy_to_set() {
     try (EmbeddedRedis redis = EmbeddedRedis.start();
-        JedisPooled client = client(redis.url().toString())) {
+        UnifiedJedis client = client(redis.url().toString())) {
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory-policy", "volatile-lru");
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory", "100mb");
 
@@ -43,7 +43,7 @@ class RedisReadinessTest {
   @Test
   void an_eviction_policy_without_a_memory_limit_evicts_nothing_and_is_ready() {
     try (EmbeddedRedis redis = EmbeddedRedis.start();
-        JedisPooled client = client(redis.url().toString())) {
+        UnifiedJedis client = client(redis.url().toString())) {
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory-policy", "allkeys-lru");
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory", "0");
 
@@ -56,7 +56,7 @@ class RedisReadinessTest {
 
   @Test
   void a_redis_that_does_not_answer_is_not_ready_naming_the_timeout() {
-    try (JedisPooled client = client("redis://127.0.0.1:1")) {
+    try (UnifiedJedis client = client("redis://127.0.0.1:1")) {
       Readiness readiness = RedisReadiness.check(client);
 
       assertThat(readiness.state()).isEqualTo(Readiness.State.UNAVAILABLE);
@@ -64,8 +64,8 @@ class RedisReadinessTest {
     }
   }
 
-  private static JedisPooled client(String url) {
-    return RedisConnection.pooled(
+  private static UnifiedJedis client(String url) {
+    return RedisConnection.connect(
         RedisSettings.read(Map.of(RedisSettings.URL, url, RedisSettings.TIMEOUT, "1s")::get));
   }
 }

@@ -31,6 +31,7 @@ class RedisTtlBoundsTest {
 
   private static final long TTL = Duration.ofMinutes(5).toMillis();
   private static final byte[] OWNER = "owner".getBytes(UTF_8);
+  private static final byte[] COUNTER_KEPT = bytes(RedisLockStore.COUNTER_KEPT_MILLIS);
 
   private static JedisPooled client;
   private static RedisKeys keys;
@@ -70,7 +71,8 @@ class RedisTtlBoundsTest {
     byte[] lock = keys.name("lock", "acquire-" + ttl);
     byte[] counter = keys.name("token", "acquire-" + ttl);
 
-    assertRefused(RedisScript.LOCK_ACQUIRE, List.of(lock, counter), OWNER, bytes(ttl));
+    assertRefused(
+        RedisScript.LOCK_ACQUIRE, List.of(lock, counter), OWNER, bytes(ttl), COUNTER_KEPT);
     assertThat(client.pttl(lock)).as("PTTL of the lock").isEqualTo(-2);
     assertThat(client.pttl(counter)).as("PTTL of the token counter").isEqualTo(-2);
   }
@@ -105,7 +107,8 @@ class RedisTtlBoundsTest {
         RedisScript.LOCK_ACQUIRE,
         List.of(lock, keys.name("token", "renew-" + ttl)),
         OWNER,
-        bytes(TTL));
+        bytes(TTL),
+        COUNTER_KEPT);
 
     assertRefused(RedisScript.LOCK_RENEW, List.of(lock), OWNER, bytes(ttl));
     assertThat(client.pttl(lock)).as("PTTL of the lock").isBetween(1L, TTL);
@@ -126,7 +129,8 @@ class RedisTtlBoundsTest {
         RedisScript.LOCK_ACQUIRE,
         List.of(lock, keys.name("token", "max")),
         OWNER,
-        bytes(StoreLimits.MAX_TTL_MILLIS));
+        bytes(StoreLimits.MAX_TTL_MILLIS),
+        COUNTER_KEPT);
 
     long floor = StoreLimits.MAX_TTL_MILLIS - Duration.ofMinutes(1).toMillis();
     assertThat(client.pttl(record)).isBetween(floor, StoreLimits.MAX_TTL_MILLIS);
