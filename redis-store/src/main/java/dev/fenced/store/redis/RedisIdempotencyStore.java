@@ -124,7 +124,7 @@ public final class RedisIdempotencyStore
    * {@inheritDoc}
    *
    * <p>Walks the store's record names with {@code SCAN} and reads each with one script, so it costs
-   * a round trip per record: an operator's tool. A single Redis (or a Sentinel primary) only.
+   * a round trip per record: an operator's tool. On a Cluster it walks every primary.
    */
   @Override
   public List<IdempotencyRecordSnapshot> inFlight(long minAgeMillis, int limit) {

@@ -66,9 +66,9 @@ final class RedisKeys {
    * prefix and kind with the glob's special characters escaped, then <code>:{*</code>.
    *
    * @param kind {@code idem}, {@code lock} or {@code token}
-   * @return the pattern as UTF-8 bytes
+   * @return the pattern
    */
-  byte[] pattern(String kind) {
+  String pattern(String kind) {
     StringBuilder glob = new StringBuilder();
     for (char c : (prefix + kind).toCharArray()) {
       if ("*?[]\\^".indexOf(c) >= 0) {
@@ -76,7 +76,7 @@ final class RedisKeys {
       }
       glob.append(c);
     }
-    return utf8(glob.append(":{*").toString(), "key prefix");
+    return glob.append(":{*").toString();
   }
 
   /**

@@ -4,11 +4,12 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 
 import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import redis.clients.jedis.ScanIteration;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisBusyException;
 import redis.clients.jedis.exceptions.JedisClusterOperationException;
@@ -16,8 +17,6 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
-import redis.clients.jedis.params.ScanParams;
-import redis.clients.jedis.resps.ScanResult;
 
 /**
  * Runs a store's scripts: one {@code EVALSHA} per call, on arguments encoded by {@link #owner} and
@@ -82,23 +81,21 @@ final class RedisScripts {
 
   /**
    * Every key name that matches a {@code SCAN} glob, read in batches: an operator's listing, not a
-   * request's (it walks the whole key space of a single Redis; on a Cluster, Jedis refuses a
-   * pattern without a hash tag).
+   * request's (it walks the whole key space: of the one server, or of every primary of a Cluster).
    *
    * @param pattern the glob, its literal parts escaped
    * @return the matching key names; a key written or deleted meanwhile may be missing or present
    * @throws StoreUnavailableException when Redis cannot be reached or cannot serve now
    */
-  List<byte[]> scan(byte[] pattern) {
+  List<byte[]> scan(String pattern) {
     List<byte[]> names = new ArrayList<>();
-    ScanParams params = new ScanParams().match(pattern).count(SCAN_BATCH);
-    byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
     try {
-      do {
-        ScanResult<byte[]> batch = jedis.scan(cursor, params);
-        names.addAll(batch.getResult());
-        cursor = batch.getCursorAsBytes();
-      } while (!Arrays.equals(cursor, ScanParams.SCAN_POINTER_START_BINARY));
+      ScanIteration scan = jedis.scanIteration(SCAN_BATCH, pattern);
+      while (!scan.isIterationCompleted()) {
+        for (String name : scan.nextBatchList()) {
+          names.add(name.getBytes(StandardCharsets.UTF_8));
+        }
+      }
     } catch (JedisException e) {
       throw failure("scan its keys", e);
     }
