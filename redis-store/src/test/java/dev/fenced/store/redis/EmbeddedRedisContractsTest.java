@@ -1,10 +1,7 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.locks.spi.LockStore;
 import dev.fenced.tck.support.RedisTestServer;
-import java.net.URI;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Both contracts against the embedded Redis 6.2 binary from Maven, whatever {@code
@@ -13,17 +10,12 @@ import redis.clients.jedis.JedisPooled;
 class EmbeddedRedisContractsTest extends RedisContracts {
 
   @Override
-  URI url() {
-    return RedisTestServer.embedded().url();
+  UnifiedJedis connect() {
+    return TestClients.pooled(RedisTestServer.embedded().url(), TestClients.POOL);
   }
 
   @Override
-  IdempotencyStore idempotencyStore(JedisPooled client) {
-    return new RedisIdempotencyStore(client, TestClients.uniquePrefix("idem-embedded"));
-  }
-
-  @Override
-  LockStore lockStore(JedisPooled client) {
-    return new RedisLockStore(client, TestClients.uniquePrefix("lock-embedded"));
+  String name() {
+    return "embedded";
   }
 }

@@ -6,54 +6,68 @@ import dev.fenced.tck.store.IdempotencyRecordAdministrationContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
 import dev.fenced.tck.store.LockAdministrationContract;
 import dev.fenced.tck.store.LockStoreContract;
-import java.net.URI;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.TestInstance;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Both store contracts on Redis, as the {@code @Nested} groups {@code Idempotency} and {@code
- * Locks} of one test class per setup, and the administration contracts on {@link
- * RedisIdempotencyStore} and {@link RedisLockStore} with the same client: the subclass names the
- * Redis and builds the stores on a pooled client, which is closed after the tests.
+ * Locks} of one test class per Redis set-up, and the administration contracts on {@link
+ * RedisIdempotencyStore} and {@link RedisLockStore} with the same client: the subclass connects to
+ * its Redis (a single server, a Cluster, Sentinel, TLS), and the client is closed after the tests.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RedisContracts {
 
-  private JedisPooled client;
+  private UnifiedJedis client;
   private IdempotencyStore idempotencyStore;
   private LockStore lockStore;
   private RedisIdempotencyStore administeredRecords;
   private RedisLockStore administeredLocks;
 
   /**
-   * The Redis to run on.
+   * Connects to the Redis under test, starting it if the subclass owns it.
    *
-   * @return its {@code redis://} URI
+   * @return a pooled client of {@value TestClients#POOL} connections (per node), closed after the
+   *     tests
    */
-  abstract URI url();
+  abstract UnifiedJedis connect();
+
+  /** Stops what {@link #connect()} started, after the client is closed; nothing by default. */
+  void stop() {}
+
+  /**
+   * A word for the stores' key prefixes, unique among the subclasses.
+   *
+   * @return e.g. {@code "cluster"}
+   */
+  abstract String name();
 
   /**
    * The idempotency store under test.
    *
-   * @param client a pooled client of {@link #url()}
-   * @return the store
+   * @param client the client of {@link #connect()}
+   * @return a {@link RedisIdempotencyStore} on a key prefix of its own, unless overridden
    */
-  abstract IdempotencyStore idempotencyStore(JedisPooled client);
+  IdempotencyStore idempotencyStore(UnifiedJedis client) {
+    return new RedisIdempotencyStore(client, TestClients.uniquePrefix("idem-contract-" + name()));
+  }
 
   /**
    * The lock store under test.
    *
-   * @param client a pooled client of {@link #url()}
-   * @return the store
+   * @param client the client of {@link #connect()}
+   * @return a {@link RedisLockStore} on a key prefix of its own, unless overridden
    */
-  abstract LockStore lockStore(JedisPooled client);
+  LockStore lockStore(UnifiedJedis client) {
+    return new RedisLockStore(client, TestClients.uniquePrefix("lock-contract-" + name()));
+  }
 
   @BeforeAll
-  void connect() {
-    client = TestClients.pooled(url(), TestClients.POOL);
+  void startStores() {
+    client = connect();
     idempotencyStore = idempotencyStore(client);
     lockStore = lockStore(client);
     administeredRecords = new RedisIdempotencyStore(client, "fenced-admin-test:");
@@ -62,8 +76,12 @@ abstract class RedisContracts {
 
   @AfterAll
   void disconnect() {
-    if (client != null) {
-      client.close();
+    try {
+      if (client != null) {
+        client.close();
+      }
+    } finally {
+      stop();
     }
   }
 

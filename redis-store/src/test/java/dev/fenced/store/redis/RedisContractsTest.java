@@ -1,10 +1,7 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.locks.spi.LockStore;
 import dev.fenced.tck.support.RedisTestServer;
-import java.net.URI;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * Both store contracts on the shared test Redis ({@code FENCED_TEST_REDIS_URL}, else
@@ -13,17 +10,12 @@ import redis.clients.jedis.JedisPooled;
 class RedisContractsTest extends RedisContracts {
 
   @Override
-  URI url() {
-    return RedisTestServer.get().url();
+  UnifiedJedis connect() {
+    return TestClients.pooled(RedisTestServer.get().url(), TestClients.POOL);
   }
 
   @Override
-  IdempotencyStore idempotencyStore(JedisPooled client) {
-    return new RedisIdempotencyStore(client, TestClients.uniquePrefix("idem-contract"));
-  }
-
-  @Override
-  LockStore lockStore(JedisPooled client) {
-    return new RedisLockStore(client, TestClients.uniquePrefix("lock-contract"));
+  String name() {
+    return "shared";
   }
 }

@@ -6,11 +6,10 @@ import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.tck.support.RedisTestServer;
-import java.net.URI;
 import java.util.UUID;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * {@link RedisStore}, the one object behind the {@code redis} CDI bean, through both contracts on
@@ -21,18 +20,23 @@ class RedisStoreContractTest extends RedisContracts {
   private RedisStore store;
 
   @Override
-  URI url() {
-    return RedisTestServer.get().url();
+  UnifiedJedis connect() {
+    return TestClients.pooled(RedisTestServer.get().url(), TestClients.POOL);
   }
 
   @Override
-  IdempotencyStore idempotencyStore(JedisPooled client) {
+  String name() {
+    return "combined";
+  }
+
+  @Override
+  IdempotencyStore idempotencyStore(UnifiedJedis client) {
     store = new RedisStore(client, TestClients.uniquePrefix("store-contract"));
     return store;
   }
 
   @Override
-  LockStore lockStore(JedisPooled client) {
+  LockStore lockStore(UnifiedJedis client) {
     return store;
   }
 

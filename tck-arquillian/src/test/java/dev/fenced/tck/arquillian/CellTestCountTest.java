@@ -78,6 +78,13 @@ class CellTestCountTest {
   }
 
   @Test
+  void a_cell_that_runs_part_of_the_tck_names_how_many_tests_that_part_has() {
+    assertThat(CellTestCount.tckMinimum("156")).isEqualTo(156);
+    assertThat(CellTestCount.tckMinimum("false")).isZero();
+    assertThat(CellTestCount.tckMinimum("true")).isEqualTo(CellTestCount.publishedTckSize());
+  }
+
+  @Test
   void the_tck_publishes_its_size_in_its_jar() {
     assertThat(CellTestCount.publishedTckSize()).isGreaterThanOrEqualTo(213);
   }

@@ -7,6 +7,12 @@
  * counter {@link dev.fenced.tck.support.Invocations} and its resource, {@link
  * dev.fenced.tck.support.Gates}, {@link dev.fenced.tck.support.Latches}, {@link
  * dev.fenced.tck.support.Background}, {@link dev.fenced.tck.support.Ledger} and the guarded {@link
- * dev.fenced.tck.support.InvoiceResource}.
+ * dev.fenced.tck.support.InvoiceResource}. For store tests: the test servers ({@link
+ * dev.fenced.tck.support.PostgresServer}, {@link dev.fenced.tck.support.RedisTestServer}, {@link
+ * dev.fenced.tck.support.EmbeddedRedis}), Redis processes of a test's own ({@link
+ * dev.fenced.tck.support.RedisProcess}) in the topologies {@link
+ * dev.fenced.tck.support.RedisClusterServer}, {@link dev.fenced.tck.support.RedisSentinelServer}
+ * and {@link dev.fenced.tck.support.RedisTlsServer}, and the faults {@link
+ * dev.fenced.tck.support.FaultProxy} and {@link dev.fenced.tck.support.FrozenProcess}.
  */
 package dev.fenced.tck.support;
