@@ -16,7 +16,8 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * fenced-redis-store.jar} and the client libraries the servers lack (Jedis, commons-pool2,
  * org.json, Gson, redis-authx-core), and selects {@code redis} for both stores on the test Redis
  * ({@link RedisTestServer}: {@code FENCED_TEST_REDIS_URL}, else Testcontainers, else the embedded
- * binary) under a key prefix of this run's own.
+ * binary), or on a Redis Cluster of the run's own ({@link RedisTckTopology}), under a key prefix of
+ * this run's own.
  *
  * <p>Jedis logs through SLF4J's API. WildFly gives every deployment its own (its logging
  * subsystem); Open Liberty gives applications none, so on Liberty ({@code
@@ -77,7 +78,7 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
         "fenced.locks.store",
         "redis",
         "fenced.redis.url",
-        StoreLink.redisUrl().toString(),
+        RedisTckTopology.url(),
         "fenced.redis.key-prefix",
         KEY_PREFIX);
   }

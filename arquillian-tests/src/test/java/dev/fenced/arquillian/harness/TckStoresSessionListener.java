@@ -12,10 +12,11 @@ import redis.clients.jedis.resps.ScanResult;
  * Arquillian reads {@code arquillian.xml} and starts the server: for {@code jpa} the run's database
  * and the datasource's system properties ({@link PostgresTckDatabase}), for {@code redis} the test
  * Redis (started now when it is the embedded one), whose keys under the run's prefix are deleted
- * when the JVM exits; and, when the run asks for one, the {@link StoreLink} in front of it.
- * Registered in {@code META-INF/services/org.junit.platform.launcher.LauncherSessionListener};
- * Failsafe may open more than one session per JVM (discovery, execution), so the work is done once
- * per JVM and nothing is torn down when a session closes.
+ * when the JVM exits, or the run's Redis Cluster ({@link RedisTckTopology}); and, when the run asks
+ * for one, the {@link StoreLink} in front of it. Registered in {@code
+ * META-INF/services/org.junit.platform.launcher.LauncherSessionListener}; Failsafe may open more
+ * than one session per JVM (discovery, execution), so the work is done once per JVM and nothing is
+ * torn down when a session closes.
  */
 public final class TckStoresSessionListener implements LauncherSessionListener {
 
@@ -32,6 +33,8 @@ public final class TckStoresSessionListener implements LauncherSessionListener {
     if (TckStores.selected("jpa")) {
       PostgresTckDatabase.prepare();
       StoreLink.openForPostgres();
+    } else if (TckStores.selected("redis") && RedisTckTopology.cluster()) {
+      RedisTckTopology.url();
     } else if (TckStores.selected("redis")) {
       redisOnce();
       if (Boolean.getBoolean(POSTGRES_DATASOURCE)) {

@@ -20,9 +20,10 @@ import java.lang.annotation.Target;
  *       {@code LockStore} elsewhere in an application is not answered by it. Fenced selects it by
  *       its name ({@code fenced.idempotency.store=redis}, {@code fenced.locks.store=redis}).
  *   <li>An application that builds its own client produces it with this qualifier, as a {@code
- *       UnifiedJedis} (for example {@code @Produces @ApplicationScoped @FencedRedis JedisCluster});
- *       Fenced then uses it instead of {@code fenced.redis.url} (which must be left unset) and
- *       never closes it: close it in a disposer method.
+ *       UnifiedJedis} (for example {@code @Produces @Singleton @FencedRedis JedisCluster}: not a
+ *       normal scope, since Jedis's clients have final methods that CDI cannot proxy); Fenced then
+ *       uses it instead of {@code fenced.redis.url} (which must be left unset) and never closes it:
+ *       close it in a disposer method.
  * </ul>
  */
 @Qualifier

@@ -26,6 +26,7 @@ class TckRunReportTest {
   void clearTheProperty() {
     System.clearProperty(TckRunReport.REPORT_PROPERTY);
     System.clearProperty(TckRunReport.SERVER_PROPERTY);
+    System.clearProperty(TckRunReport.PART_PROPERTY);
   }
 
   @Test
@@ -56,6 +57,24 @@ class TckRunReportTest {
   void a_run_of_fewer_tests_than_the_published_size_is_not_passed() throws Exception {
     assertThat(run(TwoPass.class))
         .contains("**NOT PASSED: 2 passed, fewer than the published 251**");
+  }
+
+  @Test
+  void a_run_of_a_declared_part_that_passed_whole_says_so_and_that_it_is_no_certification()
+      throws Exception {
+    System.setProperty(TckRunReport.PART_PROPERTY, "2");
+
+    assertThat(run(TwoPass.class))
+        .contains(
+            "**PART PASSED: all 2 tests of this part passed (a part of the TCK, whose published"
+                + " size is 251: not a certification)**");
+  }
+
+  @Test
+  void a_run_of_fewer_tests_than_its_declared_part_is_not_passed() throws Exception {
+    System.setProperty(TckRunReport.PART_PROPERTY, "3");
+
+    assertThat(run(TwoPass.class)).contains("**NOT PASSED: 2 passed, fewer than this part's 3**");
   }
 
   @Test
