@@ -1,0 +1,103 @@
+package dev.fenced.benchmarks;
+
+import java.util.Optional;
+
+/**
+ * The operations {@link SideBySide} compares: for each, the benchmark class and its Fenced, bare
+ * and peer methods (no peer where no peer library has the operation).
+ */
+enum Comparison {
+  POSTGRES_LOCK(
+      "PostgreSQL lock: acquire + release",
+      PostgresLockBenchmark.class,
+      "fenced",
+      "bare",
+      "shedlock",
+      "ShedLock"),
+  POSTGRES_IDEMPOTENCY(
+      "PostgreSQL idempotency: acquire + complete",
+      PostgresIdempotencyBenchmark.class,
+      "fencedAcquireComplete",
+      "bareAcquireComplete",
+      null,
+      null),
+  POSTGRES_REPLAY(
+      "PostgreSQL idempotency: replay",
+      PostgresReplayBenchmark.class,
+      "fencedReplay",
+      "bareReplay",
+      null,
+      null),
+  POSTGRES_CONTENDED(
+      "PostgreSQL lock, contended (4 keys)",
+      PostgresContendedLockBenchmark.class,
+      "fenced",
+      "bare",
+      "shedlock",
+      "ShedLock"),
+  REDIS_LOCK(
+      "Redis lock: acquire + release",
+      RedisLockBenchmark.class,
+      "fenced",
+      "bare",
+      "redisson",
+      "Redisson"),
+  REDIS_IDEMPOTENCY(
+      "Redis idempotency: acquire + complete",
+      RedisIdempotencyBenchmark.class,
+      "fencedAcquireComplete",
+      "bareAcquireComplete",
+      null,
+      null),
+  REDIS_REPLAY(
+      "Redis idempotency: replay",
+      RedisReplayBenchmark.class,
+      "fencedReplay",
+      "bareReplay",
+      null,
+      null),
+  REDIS_CONTENDED(
+      "Redis lock, contended (4 keys)",
+      RedisContendedLockBenchmark.class,
+      "fenced",
+      "bare",
+      "redisson",
+      "Redisson");
+
+  final String title;
+  final Class<?> benchmark;
+  final String fenced;
+  final String bare;
+  private final String peer;
+  private final String peerName;
+
+  Comparison(
+      String title, Class<?> benchmark, String fenced, String bare, String peer, String peerName) {
+    this.title = title;
+    this.benchmark = benchmark;
+    this.fenced = fenced;
+    this.bare = bare;
+    this.peer = peer;
+    this.peerName = peerName;
+  }
+
+  /** The peer's benchmark method, if a peer has the operation. */
+  Optional<String> peer() {
+    return Optional.ofNullable(peer);
+  }
+
+  /** The peer library's name, if a peer has the operation. */
+  Optional<String> peerName() {
+    return Optional.ofNullable(peerName);
+  }
+
+  /** Whether all threads share a few keys ({@code @Threads(32)} by default). */
+  boolean contended() {
+    return this == POSTGRES_CONTENDED || this == REDIS_CONTENDED;
+  }
+
+  /** The JMH include pattern of one of this operation's methods, and of nothing else. */
+  String include(String method) {
+    return "^" + benchmark.getName().replace(".", "\\.") + "\\." + method + "$";
+  }
+}

@@ -1,0 +1,102 @@
+package dev.fenced.benchmarks;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import dev.fenced.store.jpa.FencedTables;
+import dev.fenced.tck.support.PostgresServer;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The PostgreSQL database every PostgreSQL benchmark of one trial shares: the server {@link
+ * PostgresServer#get()} names ({@code FENCED_TEST_POSTGRES_URL}, else an embedded one), the Fenced
+ * tables created by the shipped script ({@link FencedTables#ddl()}, as the store's tests do) and
+ * ShedLock's table, and two pools of {@value #POOL_SIZE} connections: Hibernate's (HikariCP, the
+ * unit {@code fenced-benchmarks} of {@code META-INF/persistence.xml}) for Fenced's stores, and a
+ * plain HikariCP pool in auto-commit for the bare statements and ShedLock. Every key of the trial
+ * starts with a random run id, and the trial's rows are deleted after it.
+ */
+@State(Scope.Benchmark)
+public class PostgresDatabase {
+
+  /** Connections of each pool, as in the JPA store's tests. */
+  public static final int POOL_SIZE = 16;
+
+  /** ShedLock's table, as its README gives it for PostgreSQL. */
+  static final String SHEDLOCK_DDL =
+      "CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(64) NOT NULL,"
+          + " lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL,"
+          + " locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))";
+
+  /** Starts every key, lock name and owner of this trial. */
+  String run;
+
+  EntityManagerFactory fencedUnit;
+  HikariDataSource pool;
+
+  @Setup(Level.Trial)
+  public void open() throws SQLException {
+    run = "bench-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+    PostgresServer server = PostgresServer.get();
+    try (Connection connection = server.connect();
+        Statement statement = connection.createStatement()) {
+      // the lock the store's tests take around the script: CREATE ... IF NOT EXISTS can race
+      statement.execute("SELECT pg_advisory_lock(4242)");
+      try {
+        statement.execute(FencedTables.DEFAULT.ddl());
+        statement.execute(SHEDLOCK_DDL);
+      } finally {
+        statement.execute("SELECT pg_advisory_unlock(4242)");
+      }
+    }
+    Map<String, Object> properties = new HashMap<>();
+    properties.put("jakarta.persistence.jdbc.url", server.jdbcUrl());
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(server.jdbcUrl());
+    if (server.user() != null) {
+      properties.put("jakarta.persistence.jdbc.user", server.user());
+      config.setUsername(server.user());
+    }
+    if (server.password() != null) {
+      properties.put("jakarta.persistence.jdbc.password", server.password());
+      config.setPassword(server.password());
+    }
+    fencedUnit = Persistence.createEntityManagerFactory("fenced-benchmarks", properties);
+    config.setMaximumPoolSize(POOL_SIZE);
+    config.setMinimumIdle(POOL_SIZE);
+    config.setAutoCommit(true);
+    config.setPoolName("bare-statements");
+    pool = new HikariDataSource(config);
+  }
+
+  @TearDown(Level.Trial)
+  public void close() throws SQLException {
+    try (Connection connection = pool.getConnection()) {
+      deleteRows(connection, "DELETE FROM fenced_idempotency WHERE key LIKE ?");
+      deleteRows(connection, "DELETE FROM fenced_locks WHERE key LIKE ?");
+      deleteRows(connection, "DELETE FROM shedlock WHERE name LIKE ?");
+    } finally {
+      fencedUnit.close();
+      pool.close();
+    }
+  }
+
+  private void deleteRows(Connection connection, String sql) throws SQLException {
+    try (PreparedStatement delete = connection.prepareStatement(sql)) {
+      delete.setString(1, run + "%");
+      delete.executeUpdate();
+    }
+  }
+}

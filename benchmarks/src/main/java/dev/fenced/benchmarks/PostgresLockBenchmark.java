@@ -1,0 +1,101 @@
+package dev.fenced.benchmarks;
+
+import dev.fenced.store.jpa.JpaLockStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import net.javacrumbs.shedlock.core.ClockProvider;
+import net.javacrumbs.shedlock.core.LockConfiguration;
+import net.javacrumbs.shedlock.core.SimpleLock;
+import net.javacrumbs.shedlock.provider.jdbc.JdbcLockProvider;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * A lock taken and given back on PostgreSQL, each thread on keys of its own (uncontended): Fenced's
+ * {@link JpaLockStore} ({@code acquire} + {@code release}), the same two statements bare, and
+ * ShedLock's {@link JdbcLockProvider} ({@code lock} + {@code unlock}).
+ *
+ * <p>The bare pair is the limit of any store that decides a lease with these statements: one
+ * auto-commit round trip each on a pooled connection, with server-side prepared statements, and
+ * nothing else. Fenced adds, per call, a transaction (its {@code SET TRANSACTION ... SET LOCAL}
+ * prelude in one round trip, then the {@code COMMIT}) through Hibernate's entity manager. ShedLock
+ * runs each statement in a JDBC transaction of its own (auto-commit off, {@code COMMIT},
+ * auto-commit back on) on the JVM's clock.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode({Mode.Throughput, Mode.SampleTime})
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class PostgresLockBenchmark {
+
+  static final long TTL_MILLIS = 30_000;
+
+  private PostgresDatabase database;
+  private JpaLockStore fenced;
+  private JdbcLockProvider shedlock;
+  private FencedStatement acquire;
+  private FencedStatement release;
+
+  @Setup(Level.Trial)
+  public void open(PostgresDatabase database) {
+    this.database = database;
+    fenced = new JpaLockStore(database.fencedUnit);
+    shedlock = new JdbcLockProvider(database.pool);
+    acquire = FencedStatement.named("lockAcquire");
+    release = FencedStatement.named("lockRelease");
+  }
+
+  /** Fenced: {@code acquire} then {@code release}, each its own transaction. */
+  @Benchmark
+  public long fenced(KeySpace keys) {
+    return LockRound.takeFree(fenced, keys.key(keys.next()), keys.owner, TTL_MILLIS);
+  }
+
+  /** The limit: the store's two statements, auto-commit, on one pooled connection. */
+  @Benchmark
+  public long bare(KeySpace keys) throws SQLException {
+    int index = keys.next();
+    String key = keys.key(index);
+    String hash = keys.hash(index);
+    try (Connection connection = database.pool.getConnection()) {
+      long token;
+      try (PreparedStatement statement =
+              acquire.prepare(connection, hash, key, keys.owner, TTL_MILLIS);
+          ResultSet row = statement.executeQuery()) {
+        if (!row.next()) {
+          throw new IllegalStateException("a free lock was refused: " + key);
+        }
+        token = row.getLong(1);
+      }
+      try (PreparedStatement statement = release.prepare(connection, hash, keys.owner)) {
+        if (statement.executeUpdate() != 1) {
+          throw new IllegalStateException("a held lock was not released: " + key);
+        }
+      }
+      return token;
+    }
+  }
+
+  /** ShedLock: {@code lock} then {@code unlock}. */
+  @Benchmark
+  public SimpleLock shedlock(KeySpace keys) {
+    String key = keys.key(keys.next());
+    SimpleLock lock =
+        shedlock
+            .lock(
+                new LockConfiguration(
+                    ClockProvider.now(), key, Duration.ofMillis(TTL_MILLIS), Duration.ZERO))
+            .orElseThrow(() -> new IllegalStateException("a free lock was refused: " + key));
+    lock.unlock();
+    return lock;
+  }
+}

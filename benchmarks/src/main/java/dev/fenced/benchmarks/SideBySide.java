@@ -1,0 +1,189 @@
+package dev.fenced.benchmarks;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+/**
+ * Runs Fenced, its bare baseline and its peer for each {@link Comparison} <b>interleaved</b> (round
+ * 1: Fenced, bare, peer; round 2: the same again; ...), so that a machine that slows down or speeds
+ * up during the run moves all three alike, then prints one Markdown table of the medians over the
+ * rounds: throughput, the ratios Fenced / bare and Fenced / peer (of throughput: 0.50 means half as
+ * many operations per second), and the p50 and p99 of sample time.
+ *
+ * <p>System properties: {@code rounds} (3), {@code seconds} per iteration (2), {@code warmups}
+ * iterations per run (1; one measured iteration follows), {@code warmupSeconds} (as {@code
+ * seconds}), {@code threads} ("1,8"), {@code contendedThreads} (32, for the contended comparisons),
+ * {@code forks} (1 JVM per run; 0 runs in this JVM), {@code modes} ("thrpt,sample"), {@code
+ * operations} (every {@link Comparison}, or a comma-separated list of their names), {@code
+ * keysPerThread} (the benchmarks' 1000).
+ */
+public final class SideBySide {
+
+  private record Measurement(double opsPerSecond, double p50Micros, double p99Micros) {}
+
+  private SideBySide() {}
+
+  /**
+   * Runs the comparisons the system properties choose and prints the table on standard output
+   * (progress on standard error).
+   *
+   * @param args none
+   * @throws RunnerException when a benchmark fails
+   */
+  public static void main(String[] args) throws RunnerException {
+    int rounds = Integer.getInteger("rounds", 3);
+    int seconds = Integer.getInteger("seconds", 2);
+    List<Integer> threads = integers(System.getProperty("threads", "1,8"));
+    int contendedThreads = Integer.getInteger("contendedThreads", 32);
+    List<Comparison> operations = new ArrayList<>();
+    for (String name : System.getProperty("operations", names()).split(",")) {
+      operations.add(Comparison.valueOf(name.strip()));
+    }
+    StringBuilder table = new StringBuilder();
+    table.append(
+        String.format(
+            "%d rounds; each run: %d warmup iteration(s) of %d s, 1 measured iteration of %d s,"
+                + " %d fork(s); medians over the rounds; ratios of throughput%n%n",
+            rounds,
+            Integer.getInteger("warmups", 1),
+            Integer.getInteger("warmupSeconds", seconds),
+            seconds,
+            Integer.getInteger("forks", 1)));
+    table.append(
+        "| operation | threads | Fenced ops/s | bare ops/s | peer ops/s | Fenced / bare |"
+            + " Fenced / peer | p50 µs Fenced / bare / peer | p99 µs Fenced / bare / peer |\n");
+    table.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+    for (Comparison operation : operations) {
+      for (int threadCount : operation.contended() ? List.of(contendedThreads) : threads) {
+        table.append(row(operation, threadCount, rounds, seconds)).append('\n');
+      }
+    }
+    System.out.print(table);
+  }
+
+  private static String row(Comparison operation, int threads, int rounds, int seconds)
+      throws RunnerException {
+    Map<String, List<Measurement>> byMethod = new LinkedHashMap<>();
+    byMethod.put(operation.fenced, new ArrayList<>());
+    byMethod.put(operation.bare, new ArrayList<>());
+    operation.peer().ifPresent(peer -> byMethod.put(peer, new ArrayList<>()));
+    for (int round = 1; round <= rounds; round++) {
+      for (Map.Entry<String, List<Measurement>> method : byMethod.entrySet()) {
+        Measurement measured = run(operation, method.getKey(), threads, seconds);
+        method.getValue().add(measured);
+        System.err.printf(
+            Locale.ROOT,
+            "round %d/%d %s %s, %d threads: %.0f ops/s, p50 %.0f µs, p99 %.0f µs%n",
+            round,
+            rounds,
+            operation,
+            method.getKey(),
+            threads,
+            measured.opsPerSecond(),
+            measured.p50Micros(),
+            measured.p99Micros());
+      }
+    }
+    List<Measurement> fenced = byMethod.get(operation.fenced);
+    List<Measurement> bare = byMethod.get(operation.bare);
+    List<Measurement> peer = operation.peer().map(byMethod::get).orElse(List.of());
+    double fencedOps = median(fenced, Measurement::opsPerSecond);
+    double bareOps = median(bare, Measurement::opsPerSecond);
+    double peerOps = median(peer, Measurement::opsPerSecond);
+    return String.format(
+        Locale.ROOT,
+        "| %s | %d | %s | %s | %s | %s | %s | %s / %s / %s | %s / %s / %s |",
+        operation.title,
+        threads,
+        number(fencedOps),
+        number(bareOps),
+        operation.peerName().map(name -> name + " " + number(peerOps)).orElse("–"),
+        ratio(fencedOps, bareOps),
+        ratio(fencedOps, peerOps),
+        number(median(fenced, Measurement::p50Micros)),
+        number(median(bare, Measurement::p50Micros)),
+        number(median(peer, Measurement::p50Micros)),
+        number(median(fenced, Measurement::p99Micros)),
+        number(median(bare, Measurement::p99Micros)),
+        number(median(peer, Measurement::p99Micros)));
+  }
+
+  private static Measurement run(Comparison operation, String method, int threads, int seconds)
+      throws RunnerException {
+    ChainedOptionsBuilder options =
+        new OptionsBuilder()
+            .include(operation.include(method))
+            .threads(threads)
+            .forks(Integer.getInteger("forks", 1))
+            .warmupIterations(Integer.getInteger("warmups", 1))
+            .warmupTime(TimeValue.seconds(Integer.getInteger("warmupSeconds", seconds)))
+            .measurementIterations(1)
+            .measurementTime(TimeValue.seconds(seconds))
+            .timeUnit(TimeUnit.MICROSECONDS)
+            .shouldFailOnError(true)
+            .verbosity(VerboseMode.SILENT);
+    for (String mode : System.getProperty("modes", "thrpt,sample").split(",")) {
+      options.mode(Mode.deepValueOf(mode.strip()));
+    }
+    String keysPerThread = System.getProperty("keysPerThread");
+    if (keysPerThread != null) {
+      options.param("keysPerThread", keysPerThread);
+    }
+    double opsPerSecond = Double.NaN;
+    double p50 = Double.NaN;
+    double p99 = Double.NaN;
+    for (RunResult result : new Runner(options.build()).run()) {
+      Result<?> primary = result.getPrimaryResult();
+      if (result.getParams().getMode() == Mode.Throughput) {
+        opsPerSecond = primary.getScore() * 1_000_000; // ops/µs
+      } else if (result.getParams().getMode() == Mode.SampleTime) {
+        p50 = primary.getStatistics().getPercentile(50);
+        p99 = primary.getStatistics().getPercentile(99);
+      }
+    }
+    return new Measurement(opsPerSecond, p50, p99);
+  }
+
+  private static double median(List<Measurement> measured, ToDoubleFunction<Measurement> value) {
+    double[] sorted = measured.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
+    if (sorted.length == 0) {
+      return Double.NaN;
+    }
+    Arrays.sort(sorted);
+    int middle = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  }
+
+  private static String number(double value) {
+    return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%,.0f", value);
+  }
+
+  private static String ratio(double fenced, double other) {
+    return Double.isNaN(fenced) || Double.isNaN(other)
+        ? "–"
+        : String.format(Locale.ROOT, "%.2f", fenced / other);
+  }
+
+  private static List<Integer> integers(String list) {
+    return Arrays.stream(list.split(",")).map(String::strip).map(Integer::valueOf).toList();
+  }
+
+  private static String names() {
+    return String.join(",", Arrays.stream(Comparison.values()).map(Enum::name).toList());
+  }
+}
