@@ -3,6 +3,7 @@ package dev.fenced.benchmarks;
 import dev.fenced.tck.support.RedisTestServer;
 import java.net.URI;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
@@ -16,6 +17,7 @@ import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisPooled;
+import redis.clients.jedis.ScanIteration;
 import redis.clients.jedis.util.JedisURIHelper;
 
 /**
@@ -23,7 +25,8 @@ import redis.clients.jedis.util.JedisURIHelper;
  * names ({@code FENCED_TEST_REDIS_URL}, else an embedded one), one Jedis pool of {@value
  * #POOL_SIZE} connections for Fenced's stores and the bare scripts (built as the store's tests
  * build it), and a Redisson client with as many connections. Keys start with {@value #PREFIX} and a
- * random id per thread and trial; records and locks expire by themselves, nothing is flushed.
+ * random id per thread and trial; the keys of this JVM's run are deleted after each trial, nothing
+ * is flushed.
  */
 @State(Scope.Benchmark)
 public class RedisDatabase {
@@ -69,8 +72,23 @@ public class RedisDatabase {
 
   @TearDown(Level.Trial)
   public void close() {
+    deleteRunKeys();
     // no quiet period: the next trial should not wait for Netty's default two seconds
     redisson.shutdown(0, 5, TimeUnit.SECONDS);
     jedis.close();
+  }
+
+  /**
+   * Deletes every key of this JVM's run ({@link KeySpace#RUN} is in each of them): the token
+   * counters live a day, and other suites that list a shared Redis's keys would wade through them.
+   */
+  private void deleteRunKeys() {
+    ScanIteration scan = jedis.scanIteration(1000, "*" + KeySpace.RUN + "*");
+    while (!scan.isIterationCompleted()) {
+      Collection<String> batch = scan.nextBatchList();
+      if (!batch.isEmpty()) {
+        jedis.unlink(batch.toArray(String[]::new));
+      }
+    }
   }
 }
