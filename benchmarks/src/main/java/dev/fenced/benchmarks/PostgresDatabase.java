@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.UUID;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -40,15 +39,11 @@ public class PostgresDatabase {
           + " lock_until TIMESTAMP NOT NULL, locked_at TIMESTAMP NOT NULL,"
           + " locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))";
 
-  /** Starts every key, lock name and owner of this trial. */
-  String run;
-
   EntityManagerFactory fencedUnit;
   HikariDataSource pool;
 
   @Setup(Level.Trial)
   public void open() throws SQLException {
-    run = "bench-" + UUID.randomUUID().toString().substring(0, 8) + "-";
     PostgresServer server = PostgresServer.get();
     try (Connection connection = server.connect();
         Statement statement = connection.createStatement()) {
@@ -95,7 +90,8 @@ public class PostgresDatabase {
 
   private void deleteRows(Connection connection, String sql) throws SQLException {
     try (PreparedStatement delete = connection.prepareStatement(sql)) {
-      delete.setString(1, run + "%");
+      // every key and lock name of this JVM's run starts with it (KeySpace)
+      delete.setString(1, KeySpace.RUN + "%");
       delete.executeUpdate();
     }
   }
