@@ -24,14 +24,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Runs in the {@code jpa} cells (WildFly with Hibernate, Open Liberty with EclipseLink), and brings
- * its store along, so it needs none of the cell's PostgreSQL: the deployment's persistence unit
- * runs on a JTA datasource of its own whose PostgreSQL port is closed (the application's {@code
- * web.xml} defines it, the driver travels in the WAR), so every store call fails to connect. A
- * guarded request with a new key then gets 503 {@code IDEMPOTENCY_STORE_UNAVAILABLE} problem+json
- * and the method never runs: Fenced fails closed on the real PostgreSQL store in both servers. The
- * runs are counted by the resource itself and read from an unguarded endpoint, not from the guarded
- * replies.
+ * Runs in the {@code jpa} cells (WildFly on the datasource itself, Open Liberty through a
+ * persistence unit on EclipseLink), and brings its store along, so it needs none of the cell's
+ * PostgreSQL: the store runs on a JTA datasource of its own whose PostgreSQL port is closed (the
+ * application's {@code web.xml} defines it, the driver travels in the WAR), so every store call
+ * fails to connect. A guarded request with a new key then gets 503 {@code
+ * IDEMPOTENCY_STORE_UNAVAILABLE} problem+json and the method never runs: Fenced fails closed on the
+ * real PostgreSQL store in both servers. The runs are counted by the resource itself and read from
+ * an unguarded endpoint, not from the guarded replies.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -42,12 +42,16 @@ class JpaStoreUnreachableIT {
 
   @Deployment(testable = false)
   static WebArchive deployment() {
-    WebArchive war =
+    TckDeployment deployment =
         TckDeployment.war("jpa-store-unreachable-it")
             .classes(StoresApplication.class, GuardedResource.class, TckPersistenceUnit.class)
             .config("fenced.idempotency.store", "jpa")
-            .config("fenced.locks.store", "jpa")
-            .config("fenced.jpa.persistence-unit", JpaTckStoreProvider.UNIT)
+            .config("fenced.locks.store", "jpa");
+    // the way the cell runs the store: on the dead datasource itself, or through a unit on it
+    WebArchive war =
+        (JpaTckStoreProvider.onDataSource()
+                ? deployment.config("fenced.jpa.datasource", DATASOURCE)
+                : deployment.config("fenced.jpa.persistence-unit", JpaTckStoreProvider.UNIT))
             .build();
     // the jpa cell's provider added its unit on the shared datasource: this one replaces it
     war.delete("WEB-INF/classes/META-INF/persistence.xml");

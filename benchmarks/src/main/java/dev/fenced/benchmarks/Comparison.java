@@ -4,35 +4,45 @@ import java.util.Optional;
 
 /**
  * The operations {@link SideBySide} compares: for each, the benchmark class and its Fenced, bare
- * and peer methods (no peer where no peer library has the operation).
+ * and peer methods (no peer where no peer library has the operation). On PostgreSQL, Fenced's
+ * method measures the store on a datasource, and a second one the store on the persistence unit
+ * (JPA); the replay has a plain read of the outcome besides its bare statement.
  */
 enum Comparison {
   POSTGRES_LOCK(
       "PostgreSQL lock: acquire + release",
       PostgresLockBenchmark.class,
       "fenced",
+      "fencedJpa",
       "bare",
+      null,
       "shedlock",
       "ShedLock"),
   POSTGRES_IDEMPOTENCY(
       "PostgreSQL idempotency: acquire + complete",
       PostgresIdempotencyBenchmark.class,
       "fencedAcquireComplete",
+      "fencedJpaAcquireComplete",
       "bareAcquireComplete",
+      null,
       null,
       null),
   POSTGRES_REPLAY(
       "PostgreSQL idempotency: replay",
       PostgresReplayBenchmark.class,
       "fencedReplay",
+      "fencedJpaReplay",
       "bareReplay",
+      "plainReadReplay",
       null,
       null),
   POSTGRES_CONTENDED(
       "PostgreSQL lock, contended (4 keys)",
       PostgresContendedLockBenchmark.class,
       "fenced",
+      "fencedJpa",
       "bare",
+      null,
       "shedlock",
       "ShedLock"),
   REDIS_LOCK(
@@ -68,17 +78,44 @@ enum Comparison {
   final Class<?> benchmark;
   final String fenced;
   final String bare;
+  private final String fencedJpa;
+  private final String plainRead;
   private final String peer;
   private final String peerName;
 
+  /** An operation without a JPA variant or a plain read (Redis). */
   Comparison(
       String title, Class<?> benchmark, String fenced, String bare, String peer, String peerName) {
+    this(title, benchmark, fenced, null, bare, null, peer, peerName);
+  }
+
+  Comparison(
+      String title,
+      Class<?> benchmark,
+      String fenced,
+      String fencedJpa,
+      String bare,
+      String plainRead,
+      String peer,
+      String peerName) {
     this.title = title;
     this.benchmark = benchmark;
     this.fenced = fenced;
+    this.fencedJpa = fencedJpa;
     this.bare = bare;
+    this.plainRead = plainRead;
     this.peer = peer;
     this.peerName = peerName;
+  }
+
+  /** The method of Fenced's store on the persistence unit, on PostgreSQL. */
+  Optional<String> fencedJpa() {
+    return Optional.ofNullable(fencedJpa);
+  }
+
+  /** The method of the plain read of the outcome, for the PostgreSQL replay. */
+  Optional<String> plainRead() {
+    return Optional.ofNullable(plainRead);
   }
 
   /** The peer's benchmark method, if a peer has the operation. */

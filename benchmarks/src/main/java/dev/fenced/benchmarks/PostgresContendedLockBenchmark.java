@@ -29,12 +29,16 @@ import org.openjdk.jmh.annotations.Threads;
 /**
  * Many threads (32 unless {@code -t} says otherwise) trying for few locks ({@link #locks}, 4) on
  * PostgreSQL: each call tries to acquire the next of the shared keys and, when it wins, releases it
- * at once; a refusal is a valid outcome. Fenced's {@link JpaLockStore}, the same statements bare,
- * and ShedLock's {@link JdbcLockProvider}. The score counts attempts, won or lost.
+ * at once; a refusal is a valid outcome. Fenced's {@link JpaLockStore} on a datasource and on a
+ * persistence unit, the same statements bare, and ShedLock's {@link JdbcLockProvider}. The score
+ * counts attempts, won or lost.
  *
  * <p>Contention is where the statements' row locks matter: a claim meets a row another claim has
  * updated and not committed yet, and waits for its commit. The bare statements in auto-commit hold
- * that row lock for one statement; Fenced holds it until its {@code COMMIT}, one round trip later;
+ * that row lock for one statement, and so does Fenced on a datasource ({@link #fenced}: the prelude
+ * sent with the statement, one round trip per call, committed when it ends). Fenced on a
+ * persistence unit ({@link #fencedJpa}: prelude, statement and {@code COMMIT}, three round trips
+ * through Hibernate's entity manager) holds it until its {@code COMMIT}, one round trip later;
  * ShedLock likewise until its own {@code COMMIT}.
  */
 @State(Scope.Benchmark)
@@ -49,6 +53,7 @@ public class PostgresContendedLockBenchmark {
 
   private PostgresDatabase database;
   private JpaLockStore fenced;
+  private JpaLockStore fencedJpa;
   private JdbcLockProvider shedlock;
   private FencedStatement acquire;
   private FencedStatement release;
@@ -58,7 +63,8 @@ public class PostgresContendedLockBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = new JpaLockStore(database.fencedUnit);
+    fenced = new JpaLockStore(database.fencedPool);
+    fencedJpa = new JpaLockStore(database.fencedUnit);
     shedlock = new JdbcLockProvider(database.pool);
     acquire = FencedStatement.named("lockAcquire");
     release = FencedStatement.named("lockRelease");
@@ -71,10 +77,19 @@ public class PostgresContendedLockBenchmark {
     }
   }
 
-  /** Fenced: {@code acquire}, and {@code release} when won; the token, or 0 when refused. */
+  /**
+   * Fenced on the datasource: {@code acquire}, and {@code release} when won; the token, or 0 when
+   * refused.
+   */
   @Benchmark
   public long fenced(KeySpace thread) {
     return LockRound.tryContended(fenced, keys[thread.next() % locks], thread.owner, TTL_MILLIS);
+  }
+
+  /** Fenced on the persistence unit: as {@link #fenced}. */
+  @Benchmark
+  public long fencedJpa(KeySpace thread) {
+    return LockRound.tryContended(fencedJpa, keys[thread.next() % locks], thread.owner, TTL_MILLIS);
   }
 
   /** The limit: the store's statements, auto-commit, on one pooled connection. */

@@ -22,10 +22,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * The PostgreSQL database every PostgreSQL benchmark of one trial shares: the server {@link
  * PostgresServer#get()} names ({@code FENCED_TEST_POSTGRES_URL}, else an embedded one), the Fenced
  * tables created by the shipped script ({@link FencedTables#ddl()}, as the store's tests do) and
- * ShedLock's table, and two pools of {@value #POOL_SIZE} connections: Hibernate's (HikariCP, the
- * unit {@code fenced-benchmarks} of {@code META-INF/persistence.xml}) for Fenced's stores, and a
- * plain HikariCP pool in auto-commit for the bare statements and ShedLock. Every key of the trial
- * starts with a random run id, and the trial's rows are deleted after it.
+ * ShedLock's table, and three pools of {@value #POOL_SIZE} connections: Hibernate's (HikariCP, the
+ * unit {@code fenced-benchmarks} of {@code META-INF/persistence.xml}) for Fenced's stores on a
+ * persistence unit, a plain HikariCP pool in auto-commit for Fenced's stores on a datasource, and
+ * another for the bare statements and ShedLock. Every key of the trial starts with a random run id,
+ * and the trial's rows are deleted after it.
  */
 @State(Scope.Benchmark)
 public class PostgresDatabase {
@@ -40,6 +41,7 @@ public class PostgresDatabase {
           + " locked_by VARCHAR(255) NOT NULL, PRIMARY KEY (name))";
 
   EntityManagerFactory fencedUnit;
+  HikariDataSource fencedPool;
   HikariDataSource pool;
 
   @Setup(Level.Trial)
@@ -58,22 +60,31 @@ public class PostgresDatabase {
     }
     Map<String, Object> properties = new HashMap<>();
     properties.put("jakarta.persistence.jdbc.url", server.jdbcUrl());
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(server.jdbcUrl());
     if (server.user() != null) {
       properties.put("jakarta.persistence.jdbc.user", server.user());
-      config.setUsername(server.user());
     }
     if (server.password() != null) {
       properties.put("jakarta.persistence.jdbc.password", server.password());
-      config.setPassword(server.password());
     }
     fencedUnit = Persistence.createEntityManagerFactory("fenced-benchmarks", properties);
+    fencedPool = autoCommitPool(server, "fenced-datasource");
+    pool = autoCommitPool(server, "bare-statements");
+  }
+
+  private static HikariDataSource autoCommitPool(PostgresServer server, String name) {
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(server.jdbcUrl());
+    if (server.user() != null) {
+      config.setUsername(server.user());
+    }
+    if (server.password() != null) {
+      config.setPassword(server.password());
+    }
     config.setMaximumPoolSize(POOL_SIZE);
     config.setMinimumIdle(POOL_SIZE);
     config.setAutoCommit(true);
-    config.setPoolName("bare-statements");
-    pool = new HikariDataSource(config);
+    config.setPoolName(name);
+    return new HikariDataSource(config);
   }
 
   @TearDown(Level.Trial)
@@ -84,6 +95,7 @@ public class PostgresDatabase {
       deleteRows(connection, "DELETE FROM shedlock WHERE name LIKE ?");
     } finally {
       fencedUnit.close();
+      fencedPool.close();
       pool.close();
     }
   }

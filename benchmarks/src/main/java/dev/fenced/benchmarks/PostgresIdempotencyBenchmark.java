@@ -19,13 +19,16 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * A first request on PostgreSQL: a new key claimed and its outcome recorded, by Fenced's {@link
- * JpaIdempotencyStore} ({@code acquire} + {@code complete}) and by the same two statements bare.
+ * JpaIdempotencyStore} ({@code acquire} + {@code complete}) on a datasource and on a persistence
+ * unit, and by the same two statements bare.
  *
- * <p>The bare pair (the {@code INSERT ... ON CONFLICT ... RETURNING} that claims, the {@code
- * UPDATE} that completes, auto-commit, one pooled connection, prepared) is the limit of a store
- * built on them: two round trips. Fenced wraps each in a transaction of its own (prelude and {@code
- * COMMIT}: two more round trips per call) through Hibernate. No peer: ShedLock and Redisson have no
- * idempotency store.
+ * <p>The bare pair (the acquire statement, whose {@code INSERT ... ON CONFLICT} claims the key and
+ * answers state {@value #CLAIMED}, then the {@code UPDATE} that completes; auto-commit, one pooled
+ * connection, prepared) is the limit of a store built on them: two round trips. Fenced on a
+ * datasource ({@link #fencedAcquireComplete}) also takes one round trip per call, its prelude sent
+ * with the statement as one prepared multi-statement. Fenced on a persistence unit ({@link
+ * #fencedJpaAcquireComplete}) takes three per call (prelude, statement, {@code COMMIT}) through
+ * Hibernate's entity manager. No peer: ShedLock and Redisson have no idempotency store.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -39,28 +42,53 @@ public class PostgresIdempotencyBenchmark {
   static final long LOCK_TTL_MILLIS = 30_000;
   static final long RECORD_TTL_MILLIS = 3_600_000;
 
+  /**
+   * The state the acquire statement answers when it claimed the key ({@code
+   * PostgresStatements.CLAIMED}).
+   */
+  static final int CLAIMED = 3;
+
+  /** The state it answers for a completed record, whose payload it carries. */
+  static final int COMPLETED = 1;
+
   private PostgresDatabase database;
   private JpaIdempotencyStore fenced;
+  private JpaIdempotencyStore fencedJpa;
   private FencedStatement acquire;
   private FencedStatement complete;
 
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = new JpaIdempotencyStore(database.fencedUnit);
+    fenced = new JpaIdempotencyStore(database.fencedPool);
+    fencedJpa = new JpaIdempotencyStore(database.fencedUnit);
     acquire = FencedStatement.named("idempotencyAcquire");
     complete = FencedStatement.named("idempotencyComplete");
   }
 
-  /** Fenced: {@code acquire} of a new key, then {@code complete}. */
+  /** Fenced on the datasource: {@code acquire} of a new key, then {@code complete}. */
   @Benchmark
   public boolean fencedAcquireComplete(KeySpace keys) {
-    String key = keys.freshKey();
-    AcquireResult result = fenced.acquire(key, keys.owner, FINGERPRINT, LOCK_TTL_MILLIS);
+    return acquireComplete(fenced, keys.freshKey(), keys.owner);
+  }
+
+  /** Fenced on the persistence unit: {@code acquire} of a new key, then {@code complete}. */
+  @Benchmark
+  public boolean fencedJpaAcquireComplete(KeySpace keys) {
+    return acquireComplete(fencedJpa, keys.freshKey(), keys.owner);
+  }
+
+  /**
+   * Claims a new key and records its outcome through a store.
+   *
+   * @throws IllegalStateException when the key is not acquired or not completed
+   */
+  static boolean acquireComplete(JpaIdempotencyStore store, String key, String owner) {
+    AcquireResult result = store.acquire(key, owner, FINGERPRINT, LOCK_TTL_MILLIS);
     if (!(result instanceof AcquireResult.Acquired)) {
       throw new IllegalStateException("a new key was not acquired: " + key + " " + result);
     }
-    if (!fenced.complete(key, keys.owner, PAYLOAD, RECORD_TTL_MILLIS)) {
+    if (!store.complete(key, owner, PAYLOAD, RECORD_TTL_MILLIS)) {
       throw new IllegalStateException("an acquired key was not completed: " + key);
     }
     return true;
@@ -75,7 +103,7 @@ public class PostgresIdempotencyBenchmark {
       try (PreparedStatement statement =
               acquire.prepare(connection, hash, key, FINGERPRINT, keys.owner, LOCK_TTL_MILLIS);
           ResultSet row = statement.executeQuery()) {
-        if (!row.next()) {
+        if (!row.next() || row.getInt(1) != CLAIMED) {
           throw new IllegalStateException("a new key was not acquired: " + key);
         }
       }

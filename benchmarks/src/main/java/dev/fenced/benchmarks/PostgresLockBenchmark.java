@@ -22,15 +22,18 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * A lock taken and given back on PostgreSQL, each thread on keys of its own (uncontended): Fenced's
- * {@link JpaLockStore} ({@code acquire} + {@code release}), the same two statements bare, and
- * ShedLock's {@link JdbcLockProvider} ({@code lock} + {@code unlock}).
+ * {@link JpaLockStore} ({@code acquire} + {@code release}) on a datasource and on a persistence
+ * unit, the same two statements bare, and ShedLock's {@link JdbcLockProvider} ({@code lock} +
+ * {@code unlock}).
  *
  * <p>The bare pair is the limit of any store that decides a lease with these statements: one
  * auto-commit round trip each on a pooled connection, with server-side prepared statements, and
- * nothing else. Fenced adds, per call, a transaction (its {@code SET TRANSACTION ... SET LOCAL}
- * prelude in one round trip, then the {@code COMMIT}) through Hibernate's entity manager. ShedLock
- * runs each statement in a JDBC transaction of its own (auto-commit off, {@code COMMIT},
- * auto-commit back on) on the JVM's clock.
+ * nothing else. Fenced on a datasource ({@link #fenced}) also takes one round trip per call: its
+ * {@code SET TRANSACTION ... SET LOCAL} prelude is sent with the statement, as one prepared
+ * multi-statement. Fenced on a persistence unit ({@link #fencedJpa}) takes three per call (the
+ * prelude, the statement, the {@code COMMIT}) through Hibernate's entity manager. ShedLock runs
+ * each statement in a JDBC transaction of its own (auto-commit off, {@code COMMIT}, auto-commit
+ * back on) on the JVM's clock.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -41,6 +44,7 @@ public class PostgresLockBenchmark {
 
   private PostgresDatabase database;
   private JpaLockStore fenced;
+  private JpaLockStore fencedJpa;
   private JdbcLockProvider shedlock;
   private FencedStatement acquire;
   private FencedStatement release;
@@ -48,16 +52,25 @@ public class PostgresLockBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = new JpaLockStore(database.fencedUnit);
+    fenced = new JpaLockStore(database.fencedPool);
+    fencedJpa = new JpaLockStore(database.fencedUnit);
     shedlock = new JdbcLockProvider(database.pool);
     acquire = FencedStatement.named("lockAcquire");
     release = FencedStatement.named("lockRelease");
   }
 
-  /** Fenced: {@code acquire} then {@code release}, each its own transaction. */
+  /** Fenced on the datasource: {@code acquire} then {@code release}, one round trip each. */
   @Benchmark
   public long fenced(KeySpace keys) {
     return LockRound.takeFree(fenced, keys.key(keys.next()), keys.owner, TTL_MILLIS);
+  }
+
+  /**
+   * Fenced on the persistence unit: {@code acquire} then {@code release}, three round trips each.
+   */
+  @Benchmark
+  public long fencedJpa(KeySpace keys) {
+    return LockRound.takeFree(fencedJpa, keys.key(keys.next()), keys.owner, TTL_MILLIS);
   }
 
   /** The limit: the store's two statements, auto-commit, on one pooled connection. */

@@ -21,9 +21,12 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 /**
  * Runs Fenced, its bare baseline and its peer for each {@link Comparison} <b>interleaved</b> (round
  * 1: Fenced, bare, peer; round 2: the same again; ...), so that a machine that slows down or speeds
- * up during the run moves all three alike, then prints one Markdown table of the medians over the
+ * up during the run moves them all alike, then prints one Markdown table of the medians over the
  * rounds: throughput, the ratios Fenced / bare and Fenced / peer (of throughput: 0.50 means half as
- * many operations per second), and the p50 and p99 of sample time.
+ * many operations per second), and the p50 and p99 of sample time. On PostgreSQL, Fenced is the
+ * store on a datasource, and the store on the persistence unit (JPA) runs in each round too, with
+ * its ratio to bare; the replay also runs a plain read of the outcome, with Fenced's ratio to it.
+ * Cells an operation has no method for are "–".
  *
  * <p>System properties: {@code rounds} (3), {@code seconds} per iteration (2), {@code warmups}
  * iterations per run (1; one measured iteration follows), {@code warmupSeconds} (as {@code
@@ -65,9 +68,16 @@ public final class SideBySide {
             seconds,
             Integer.getInteger("forks", 1)));
     table.append(
-        "| operation | threads | Fenced ops/s | bare ops/s | peer ops/s | Fenced / bare |"
-            + " Fenced / peer | p50 µs Fenced / bare / peer | p99 µs Fenced / bare / peer |\n");
-    table.append("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        "Fenced (datasource): the PostgreSQL stores on a datasource, and the Redis stores;"
+            + " Fenced (JPA unit): the PostgreSQL stores on the Hibernate persistence unit\n\n");
+    table.append(
+        "| operation | threads | Fenced (datasource) ops/s | Fenced (JPA unit) ops/s | bare ops/s"
+            + " | plain read ops/s | peer ops/s | Fenced (datasource) / bare"
+            + " | Fenced (datasource) / peer | Fenced (JPA unit) / bare | Fenced / plain read"
+            + " | p50 µs Fenced / JPA unit / bare / plain read / peer"
+            + " | p99 µs Fenced / JPA unit / bare / plain read / peer |\n");
+    table.append(
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (Comparison operation : operations) {
       for (int threadCount : operation.contended() ? List.of(contendedThreads) : threads) {
         table.append(row(operation, threadCount, rounds, seconds)).append('\n');
@@ -80,7 +90,9 @@ public final class SideBySide {
       throws RunnerException {
     Map<String, List<Measurement>> byMethod = new LinkedHashMap<>();
     byMethod.put(operation.fenced, new ArrayList<>());
+    operation.fencedJpa().ifPresent(jpa -> byMethod.put(jpa, new ArrayList<>()));
     byMethod.put(operation.bare, new ArrayList<>());
+    operation.plainRead().ifPresent(plain -> byMethod.put(plain, new ArrayList<>()));
     operation.peer().ifPresent(peer -> byMethod.put(peer, new ArrayList<>()));
     for (int round = 1; round <= rounds; round++) {
       for (Map.Entry<String, List<Measurement>> method : byMethod.entrySet()) {
@@ -100,27 +112,39 @@ public final class SideBySide {
       }
     }
     List<Measurement> fenced = byMethod.get(operation.fenced);
+    List<Measurement> jpa = operation.fencedJpa().map(byMethod::get).orElse(List.of());
     List<Measurement> bare = byMethod.get(operation.bare);
+    List<Measurement> plain = operation.plainRead().map(byMethod::get).orElse(List.of());
     List<Measurement> peer = operation.peer().map(byMethod::get).orElse(List.of());
+    List<List<Measurement>> columns = List.of(fenced, jpa, bare, plain, peer);
     double fencedOps = median(fenced, Measurement::opsPerSecond);
+    double jpaOps = median(jpa, Measurement::opsPerSecond);
     double bareOps = median(bare, Measurement::opsPerSecond);
+    double plainOps = median(plain, Measurement::opsPerSecond);
     double peerOps = median(peer, Measurement::opsPerSecond);
     return String.format(
         Locale.ROOT,
-        "| %s | %d | %s | %s | %s | %s | %s | %s / %s / %s | %s / %s / %s |",
+        "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |",
         operation.title,
         threads,
         number(fencedOps),
+        number(jpaOps),
         number(bareOps),
+        number(plainOps),
         operation.peerName().map(name -> name + " " + number(peerOps)).orElse("–"),
         ratio(fencedOps, bareOps),
         ratio(fencedOps, peerOps),
-        number(median(fenced, Measurement::p50Micros)),
-        number(median(bare, Measurement::p50Micros)),
-        number(median(peer, Measurement::p50Micros)),
-        number(median(fenced, Measurement::p99Micros)),
-        number(median(bare, Measurement::p99Micros)),
-        number(median(peer, Measurement::p99Micros)));
+        ratio(jpaOps, bareOps),
+        ratio(fencedOps, plainOps),
+        latencies(columns, Measurement::p50Micros),
+        latencies(columns, Measurement::p99Micros));
+  }
+
+  /** The medians of one percentile, column by column, joined with " / ". */
+  private static String latencies(
+      List<List<Measurement>> columns, ToDoubleFunction<Measurement> percentile) {
+    return String.join(
+        " / ", columns.stream().map(measured -> number(median(measured, percentile))).toList());
   }
 
   private static Measurement run(Comparison operation, String method, int threads, int seconds)

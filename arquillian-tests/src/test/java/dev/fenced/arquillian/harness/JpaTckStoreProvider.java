@@ -16,9 +16,9 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
  * {@code server-configs/wildfly/fenced-postgresql.cli}; the liberty-jpa cell sets {@code
  * jdbc/FencedDS} of {@code server-configs/liberty/fenced-postgresql.xml}) and the producer of its
  * {@code EntityManagerFactory} ({@link TckPersistenceUnit}), and selects {@code jpa} for both
- * stores. The tables are created before the run ({@link PostgresTckDatabase}); the unit generates
- * no schema and names no provider, so it runs on the server's own: Hibernate on WildFly,
- * EclipseLink on Open Liberty.
+ * stores, through that unit or, with {@value #ON_DATASOURCE}, on the datasource itself. The tables
+ * are created before the run ({@link PostgresTckDatabase}); the unit generates no schema and names
+ * no provider, so it runs on the server's own: Hibernate on WildFly, EclipseLink on Open Liberty.
  */
 public final class JpaTckStoreProvider implements TckStoreProvider {
 
@@ -27,6 +27,22 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
 
   /** WildFly's JNDI name of the datasource (Open Liberty's is {@code jdbc/FencedDS}). */
   static final String DATASOURCE = "java:jboss/datasources/FencedDS";
+
+  /**
+   * The system property that runs the store on the datasource itself ({@code
+   * fenced.jpa.datasource}, plain JDBC) instead of through the persistence unit: the wildfly-jpa
+   * cell sets it, the liberty-jpa cell runs the persistence unit.
+   */
+  static final String ON_DATASOURCE = "fenced.tck.jpa.on-datasource";
+
+  /**
+   * Whether this cell runs the store on the datasource itself ({@value #ON_DATASOURCE}).
+   *
+   * @return true in the wildfly-jpa cell
+   */
+  public static boolean onDataSource() {
+    return Boolean.getBoolean(ON_DATASOURCE);
+  }
 
   /** A class of {@code fenced-jpa-store}: its code source is the store's jar or classes folder. */
   public static final String ANCHOR = "dev.fenced.store.jpa.JpaStoreBean";
@@ -62,6 +78,12 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
   public Map<String, String> configuration() {
     if (!TckStores.selected("jpa")) {
       return Map.of();
+    }
+    if (onDataSource()) {
+      return Map.of(
+          "fenced.idempotency.store", "jpa",
+          "fenced.locks.store", "jpa",
+          "fenced.jpa.datasource", System.getProperty("fenced.tck.datasource", DATASOURCE));
     }
     return Map.of(
         "fenced.idempotency.store", "jpa",

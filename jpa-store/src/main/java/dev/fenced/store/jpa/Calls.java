@@ -2,8 +2,6 @@ package dev.fenced.store.jpa;
 
 import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.Query;
 import jakarta.persistence.TransactionRequiredException;
 import java.util.List;
 import java.util.Objects;
@@ -12,9 +10,10 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * One store call: its own transaction, pinned to READ COMMITTED, bounded by the query timeout and
- * ended by PostgreSQL when it stalls before its commit, retried when PostgreSQL reports a transient
- * conflict, failures translated, arguments checked.
+ * One store call: its one statement in a transaction of its own ({@link StatementRunner}), pinned
+ * to READ COMMITTED, bounded by the query timeout and ended by PostgreSQL when it stalls before its
+ * commit ({@link #prelude}), retried when PostgreSQL reports a transient conflict, failures
+ * translated, arguments checked.
  */
 final class Calls {
 
@@ -24,22 +23,28 @@ final class Calls {
   /** The standard JPA hint bounding one statement, in milliseconds. */
   static final String QUERY_TIMEOUT_HINT = "jakarta.persistence.query.timeout";
 
-  private final StoreTransactions transactions;
+  private final StatementRunner runner;
   private final StoreSettings settings;
   private final PostgresStatements statements;
-  private final String prelude;
 
-  Calls(StoreTransactions transactions, StoreSettings settings) {
-    this.transactions = Objects.requireNonNull(transactions, "transactions");
+  Calls(StatementRunner runner, StoreSettings settings) {
+    this.runner = Objects.requireNonNull(runner, "runner");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.statements = new PostgresStatements(settings.tables());
-    // SET TRANSACTION must be the transaction's first statement; all settings end with it
-    this.prelude =
-        "SET TRANSACTION ISOLATION LEVEL READ COMMITTED;"
-            + " SET LOCAL statement_timeout = "
-            + settings.queryTimeoutMillis()
-            + "; SET LOCAL idle_in_transaction_session_timeout = "
-            + StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS;
+  }
+
+  /**
+   * What runs before each call's statement, in its transaction: READ COMMITTED whatever the
+   * database's default, the query timeout, and PostgreSQL's end of a transaction left idle (a
+   * caller frozen before its {@code COMMIT} cannot keep a row locked). {@code SET TRANSACTION} must
+   * be the transaction's first statement.
+   */
+  static String prelude(StoreSettings settings) {
+    return "SET TRANSACTION ISOLATION LEVEL READ COMMITTED;"
+        + " SET LOCAL statement_timeout = "
+        + settings.queryTimeoutMillis()
+        + "; SET LOCAL idle_in_transaction_session_timeout = "
+        + StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS;
   }
 
   StoreSettings settings() {
@@ -52,69 +57,43 @@ final class Calls {
   }
 
   /**
-   * Runs {@code work}; a transient conflict still there after {@value #CONFLICT_ATTEMPTS} attempts
-   * throws {@link StoreUnavailableException}: the calls that use this touch only the caller's own
-   * row, so an unending conflict there is not contention between callers.
+   * The rows of one statement (a {@code SELECT}, or a write with {@code RETURNING}); a transient
+   * conflict still there after {@value #CONFLICT_ATTEMPTS} attempts throws {@link
+   * StoreUnavailableException}: the calls that use this touch only the caller's own row, so an
+   * unending conflict there is not contention between callers.
    */
-  <T> T run(String what, Function<EntityManager, T> work) {
-    return run(
-        what,
-        work,
-        failure -> {
-          throw new StoreUnavailableException(
-              "PostgreSQL store: "
-                  + what
-                  + " kept failing with a transient conflict ("
-                  + StoreFailures.state(failure)
-                  + ") "
-                  + CONFLICT_ATTEMPTS
-                  + " times in a row",
-              failure);
-        });
+  List<Object[]> rows(String what, String sql, Object... parameters) {
+    return run(what, () -> runner.rows(sql, parameters), unending(what));
   }
 
   /**
-   * The rows one statement returns (a {@code SELECT}, or a write with {@code RETURNING}), run as
-   * {@link #run} runs its work.
+   * The rows of one statement; a transient conflict still there after {@value #CONFLICT_ATTEMPTS}
+   * attempts answers no rows: for an acquire, another caller is busy on the key.
    */
-  List<?> rows(String what, String sql, Object... parameters) {
-    return run(what, em -> query(em, sql, parameters).getResultList());
+  List<Object[]> rowsOrContended(String what, String sql, Object... parameters) {
+    return run(what, () -> runner.rows(sql, parameters), failure -> List.of());
   }
 
   /**
-   * Runs {@code work}; a transient conflict still there after {@value #CONFLICT_ATTEMPTS} attempts
-   * answers {@code contended}: for an acquire, another caller is busy on the key.
-   */
-  <T> T runOrContended(String what, Function<EntityManager, T> work, Supplier<T> contended) {
-    return run(what, work, failure -> contended.get());
-  }
-
-  /**
-   * Runs one {@code UPDATE} or {@code DELETE} of the caller's own row ({@link #run}).
+   * Runs one {@code UPDATE} or {@code DELETE} of the caller's own row ({@link #rows}).
    *
    * @return whether it changed that row
    */
   boolean changesOneRow(String what, String sql, Object... parameters) {
-    return run(what, em -> query(em, sql, parameters).executeUpdate()) == 1;
+    return run(what, () -> runner.update(sql, parameters), unending(what)) == 1;
   }
 
   /**
    * Runs one {@code UPDATE} of the caller's own row as a statement of the caller's transaction
-   * ({@link StoreTransactions#inCallersTransaction}): no prelude, which would change the settings
-   * of the caller's transaction; the query timeout is a hint on the statement instead. Tried once:
-   * a failed statement leaves the caller's transaction able only to roll back.
+   * ({@link StatementRunner#updateInCallersTransaction}). Tried once: a failed statement leaves the
+   * caller's transaction able only to roll back.
    *
    * @return whether it changed that row
    * @throws IllegalStateException when no transaction can be joined
    */
   boolean changesOneRowInCallersTransaction(String what, String sql, Object... parameters) {
     try {
-      return transactions.inCallersTransaction(
-              em ->
-                  query(em, sql, parameters)
-                      .setHint(QUERY_TIMEOUT_HINT, (int) settings.queryTimeoutMillis())
-                      .executeUpdate())
-          == 1;
+      return runner.updateInCallersTransaction(sql, parameters) == 1;
     } catch (TransactionRequiredException e) {
       throw new IllegalStateException(
           "PostgreSQL store: " + what + " needs an active JTA transaction", e);
@@ -127,7 +106,7 @@ final class Calls {
 
   /**
    * Runs a prune {@code DELETE} of at most {@code limit} rows, each in a call of its own ({@link
-   * #run}), until one deletes fewer.
+   * #changesOneRow}'s way), until one deletes fewer.
    *
    * @param limit the most rows one {@code DELETE} removes, positive
    * @param sql the {@code DELETE}
@@ -139,21 +118,30 @@ final class Calls {
     int total = 0;
     int deleted;
     do {
-      deleted = run("prune", em -> query(em, sql, parameters).executeUpdate());
+      deleted = run("prune", () -> runner.update(sql, parameters), unending("prune"));
       total += deleted;
     } while (deleted == limit);
     return total;
   }
 
-  private <T> T run(
-      String what, Function<EntityManager, T> work, Function<RuntimeException, T> onLastConflict) {
+  private static <T> Function<RuntimeException, T> unending(String what) {
+    return failure -> {
+      throw new StoreUnavailableException(
+          "PostgreSQL store: "
+              + what
+              + " kept failing with a transient conflict ("
+              + StoreFailures.state(failure)
+              + ") "
+              + CONFLICT_ATTEMPTS
+              + " times in a row",
+          failure);
+    };
+  }
+
+  private <T> T run(String what, Supplier<T> work, Function<RuntimeException, T> onLastConflict) {
     for (int attempt = 1; ; attempt++) {
       try {
-        return transactions.inNewTransaction(
-            em -> {
-              em.createNativeQuery(prelude).executeUpdate();
-              return work.apply(em);
-            });
+        return work.get();
       } catch (RuntimeException e) {
         if (!StoreFailures.transientConflict(e)) {
           throw StoreFailures.translate(what, e);
@@ -174,14 +162,6 @@ final class Calls {
       Thread.currentThread().interrupt();
       throw new StoreUnavailableException("PostgreSQL store: interrupted before a retry", e);
     }
-  }
-
-  static Query query(EntityManager em, String sql, Object... parameters) {
-    Query query = em.createNativeQuery(sql);
-    for (int i = 0; i < parameters.length; i++) {
-      query.setParameter(i + 1, parameters[i]);
-    }
-    return query;
   }
 
   /**

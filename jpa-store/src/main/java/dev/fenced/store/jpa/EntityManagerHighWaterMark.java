@@ -20,7 +20,7 @@ final class EntityManagerHighWaterMark implements HighWaterMark {
       throw new IllegalStateException(NO_TRANSACTION);
     }
     try {
-      return !Calls.query(em, raise, resource, token)
+      return !PersistenceUnitStatements.query(em, raise, resource, token)
           .setHint(Calls.QUERY_TIMEOUT_HINT, (int) queryTimeoutMillis)
           .getResultList()
           .isEmpty();

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import javax.sql.DataSource;
 
 /**
  * {@link IdempotencyStore} on PostgreSQL through JPA native statements: table {@code
@@ -36,7 +37,10 @@ import java.util.Optional;
 public final class JpaIdempotencyStore
     implements IdempotencyStore, IdempotencyRecordAdministration {
 
-  /** How often {@code acquire} tries when the record it lost to vanished before the read. */
+  /**
+   * How often {@code acquire} runs its statement when the key was neither free nor live by the
+   * statement's snapshot (another caller claimed it meanwhile, or its record went away).
+   */
   static final int ACQUIRE_ATTEMPTS = 5;
 
   private final Calls calls;
@@ -78,8 +82,43 @@ public final class JpaIdempotencyStore
         StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
   }
 
+  /**
+   * A store on a datasource (plain JDBC): each call is one round trip, its statement and the
+   * settings of its transaction sent together on a connection of the pool, in auto-commit or not.
+   * The fastest way to the tables; the datasource needs no JPA provider.
+   *
+   * @param dataSource a pool of connections to PostgreSQL holding the Fenced tables
+   */
+  public JpaIdempotencyStore(DataSource dataSource) {
+    this(dataSource, StoreSettings.DEFAULTS);
+  }
+
+  /**
+   * A store on a datasource (plain JDBC) with its own query timeout, on tables of another prefix or
+   * schema.
+   *
+   * @param dataSource a pool of connections to PostgreSQL holding the tables {@code tables} names
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   * @param tables where the tables are, e.g. {@code FencedTables.DEFAULT}
+   */
+  public JpaIdempotencyStore(DataSource dataSource, Duration queryTimeout, FencedTables tables) {
+    this(
+        dataSource,
+        StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
+  }
+
+  private JpaIdempotencyStore(DataSource dataSource, StoreSettings settings) {
+    this(
+        new DataSourceStatements(dataSource, DataSourceStatements.Detached.NONE, settings),
+        settings);
+  }
+
   JpaIdempotencyStore(StoreTransactions transactions, StoreSettings settings) {
-    this.calls = new Calls(transactions, settings);
+    this(new PersistenceUnitStatements(transactions, settings), settings);
+  }
+
+  JpaIdempotencyStore(StatementRunner runner, StoreSettings settings) {
+    this.calls = new Calls(runner, settings);
     this.statements = calls.statements();
   }
 
@@ -90,39 +129,29 @@ public final class JpaIdempotencyStore
     Calls.text("fingerprint", fingerprint);
     Calls.ttl("lockTtlMillis", lockTtlMillis);
     for (int attempt = 1; attempt <= ACQUIRE_ATTEMPTS; attempt++) {
-      boolean won =
-          calls.runOrContended(
+      List<Object[]> answer =
+          calls.rowsOrContended(
               "acquire",
-              em ->
-                  !Calls.query(
-                          em,
-                          statements.idempotencyAcquire,
-                          hash,
-                          key,
-                          fingerprint,
-                          owner,
-                          lockTtlMillis)
-                      .getResultList()
-                      .isEmpty(),
-              () -> false);
-      if (won) {
-        return new AcquireResult.Acquired();
-      }
-      List<?> live =
-          calls.runOrContended(
-              "acquire (read)",
-              em -> Calls.query(em, statements.idempotencyRead, hash).getResultList(),
-              List::of);
-      if (!live.isEmpty()) {
-        Object[] row = Columns.row(live.get(0));
-        String storedFingerprint = Columns.text(row[0]);
-        return switch ((int) Columns.number(row[1])) {
+              statements.idempotencyAcquire,
+              hash,
+              key,
+              fingerprint,
+              owner,
+              lockTtlMillis);
+      if (!answer.isEmpty()) {
+        Object[] row = answer.get(0);
+        int state = (int) Columns.number(row[0]);
+        if (state == PostgresStatements.CLAIMED) {
+          return new AcquireResult.Acquired();
+        }
+        String storedFingerprint = Columns.text(row[1]);
+        return switch (state) {
           case 1 -> new AcquireResult.Completed(storedFingerprint, Columns.bytes(row[2]));
           case 2 -> new AcquireResult.Committed(storedFingerprint);
           default -> new AcquireResult.InFlight(storedFingerprint);
         };
       }
-      // released or expired between the insert and the read: try the insert again
+      // claimed by another caller after this statement's snapshot, or gone: try again
     }
     // every round lost to a caller whose record was gone by the read: others are busy on the key,
     // which is contention (409), not an outage; the caller's own fingerprint is all there is

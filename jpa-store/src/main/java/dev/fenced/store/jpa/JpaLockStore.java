@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import javax.sql.DataSource;
 
 /**
  * {@link LockStore} on PostgreSQL through JPA native statements: table {@code fenced_locks} and
@@ -72,8 +73,43 @@ public final class JpaLockStore implements LockStore, LockAdministration {
         StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
   }
 
+  /**
+   * A store on a datasource (plain JDBC): each call is one round trip, its statement and the
+   * settings of its transaction sent together on a connection of the pool, in auto-commit or not.
+   * The fastest way to the tables; the datasource needs no JPA provider.
+   *
+   * @param dataSource a pool of connections to PostgreSQL holding the Fenced tables
+   */
+  public JpaLockStore(DataSource dataSource) {
+    this(dataSource, StoreSettings.DEFAULTS);
+  }
+
+  /**
+   * A store on a datasource (plain JDBC) with its own query timeout, on tables of another prefix or
+   * schema.
+   *
+   * @param dataSource a pool of connections to PostgreSQL holding the tables {@code tables} names
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   * @param tables where the tables are, e.g. {@code FencedTables.DEFAULT}
+   */
+  public JpaLockStore(DataSource dataSource, Duration queryTimeout, FencedTables tables) {
+    this(
+        dataSource,
+        StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
+  }
+
+  private JpaLockStore(DataSource dataSource, StoreSettings settings) {
+    this(
+        new DataSourceStatements(dataSource, DataSourceStatements.Detached.NONE, settings),
+        settings);
+  }
+
   JpaLockStore(StoreTransactions transactions, StoreSettings settings) {
-    this.calls = new Calls(transactions, settings);
+    this(new PersistenceUnitStatements(transactions, settings), settings);
+  }
+
+  JpaLockStore(StatementRunner runner, StoreSettings settings) {
+    this.calls = new Calls(runner, settings);
     this.statements = calls.statements();
   }
 
@@ -82,16 +118,11 @@ public final class JpaLockStore implements LockStore, LockAdministration {
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     Calls.ttl("ttlMillis", ttlMillis);
-    List<?> token =
-        calls.runOrContended(
-            "acquire",
-            em ->
-                Calls.query(em, statements.lockAcquire, hash, key, owner, ttlMillis)
-                    .getResultList(),
-            List::of);
+    List<Object[]> token =
+        calls.rowsOrContended("acquire", statements.lockAcquire, hash, key, owner, ttlMillis);
     return token.isEmpty()
         ? OptionalLong.empty()
-        : OptionalLong.of(Columns.number(Columns.row(token.get(0))[0]));
+        : OptionalLong.of(Columns.number(token.get(0)[0]));
   }
 
   @Override

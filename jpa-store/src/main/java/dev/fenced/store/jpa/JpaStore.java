@@ -6,6 +6,7 @@ import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import java.util.List;
 
 /**
  * Both stores as one {@link CombinedStore}, for the one CDI bean named {@code jpa} ({@link
@@ -22,9 +23,13 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
   private final PostgresStatements statements;
 
   JpaStore(StoreTransactions transactions, StoreSettings settings) {
-    this.records = new JpaIdempotencyStore(transactions, settings);
-    this.locks = new JpaLockStore(transactions, settings);
-    this.calls = new Calls(transactions, settings);
+    this(new PersistenceUnitStatements(transactions, settings), settings);
+  }
+
+  JpaStore(StatementRunner runner, StoreSettings settings) {
+    this.records = new JpaIdempotencyStore(runner, settings);
+    this.locks = new JpaLockStore(runner, settings);
+    this.calls = new Calls(runner, settings);
     this.statements = calls.statements();
   }
 
@@ -42,14 +47,8 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));
     String checkedOwner = Calls.text("owner", owner);
-    Number released =
-        calls.run(
-            "release",
-            em ->
-                (Number)
-                    Calls.query(em, statements.releaseEither, hash, checkedOwner)
-                        .getSingleResult());
-    return released.longValue() > 0;
+    List<Object[]> released = calls.rows("release", statements.releaseEither, hash, checkedOwner);
+    return Columns.number(released.get(0)[0]) > 0;
   }
 
   /** Completes a record in the caller's transaction ({@link JpaIdempotencyStore}). */

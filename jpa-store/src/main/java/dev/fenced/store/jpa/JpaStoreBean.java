@@ -20,6 +20,10 @@ import jakarta.persistence.EntityManagerFactory;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -48,6 +52,12 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * <p>A producer method, not a {@code @Produces @Named @PersistenceUnit} field: CDI forbids a name
  * on a resource producer field (Weld: WELD-001516).
  *
+ * <p>With {@value #DATASOURCE}, the JNDI name of a datasource (e.g. {@code
+ * java:jboss/datasources/FencedDS}), the stores need no persistence unit: each call is one round
+ * trip on a connection taken outside the caller's JTA transaction, which {@link
+ * RequiresNewTransactions#outside} suspends, and an outcome recorded with the work runs on a
+ * connection enlisted in the caller's transaction.
+ *
  * <p>A JTA unit runs every call in a new transaction through {@link RequiresNewTransactions}
  * ({@code @Transactional(REQUIRES_NEW)}); a {@code RESOURCE_LOCAL} unit uses its own {@code
  * EntityTransaction} per call. As a {@link CombinedStore}, its one {@code release(key, owner)}
@@ -67,6 +77,13 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
 
   /** The config key naming the persistence unit's {@code EntityManagerFactory} bean. */
   public static final String PERSISTENCE_UNIT = "fenced.jpa.persistence-unit";
+
+  /**
+   * The config key giving the JNDI name of a datasource for the store's calls (plain JDBC, one
+   * round trip per call); when set, no persistence unit is needed and {@value #PERSISTENCE_UNIT} is
+   * not read.
+   */
+  public static final String DATASOURCE = "fenced.jpa.datasource";
 
   @Inject Instance<EntityManagerFactory> factories;
   @Inject RequiresNewTransactions requiresNew;
@@ -167,13 +184,60 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
   private synchronized JpaStore store() {
     if (store == null) {
       try {
-        store = new JpaStore(transactions(), settings());
+        StoreSettings settings = settings();
+        Optional<DataSource> dataSource = dataSource();
+        store =
+            dataSource.isPresent()
+                ? new JpaStore(
+                    new DataSourceStatements(dataSource.get(), outsideTransactions(), settings),
+                    settings)
+                : new JpaStore(transactions(), settings);
       } catch (RuntimeException e) {
         // EclipseLink logs in when the first EntityManager is created: a dead database fails here
         throw StoreFailures.translate("opening the persistence unit", e);
       }
     }
     return store;
+  }
+
+  /**
+   * The datasource {@value #DATASOURCE} names, looked up in JNDI, if set.
+   *
+   * @throws IllegalStateException naming the key when JNDI has no datasource of that name
+   */
+  private static Optional<DataSource> dataSource() {
+    Optional<String> name =
+        ConfigProvider.getConfig()
+            .getOptionalValue(DATASOURCE, String.class)
+            .map(String::strip)
+            .filter(value -> !value.isEmpty());
+    if (name.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of((DataSource) new InitialContext().lookup(name.get()));
+    } catch (NamingException | ClassCastException e) {
+      throw new IllegalStateException(
+          DATASOURCE
+              + "="
+              + name.get()
+              + " names no datasource in JNDI ("
+              + e
+              + "): give the JNDI name of a datasource on the database of the Fenced tables, e.g."
+              + " java:jboss/datasources/FencedDS (WildFly) or jdbc/FencedDS (Open Liberty)",
+          e);
+    }
+  }
+
+  /** Each call on the datasource with the caller's JTA transaction suspended. */
+  private DataSourceStatements.Detached outsideTransactions() {
+    RequiresNewTransactions runner = requiresNew;
+    return new DataSourceStatements.Detached() {
+      @Override
+      public <T> T run(Supplier<T> call) {
+        return runner.outside(call);
+      }
+    };
   }
 
   private StoreTransactions transactions() {

@@ -36,20 +36,26 @@ final class PostgresStatements {
       "expires_at <= clock_timestamp()"
           + " AND (committed_until IS NULL OR committed_until <= clock_timestamp())";
 
-  /**
-   * ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms; a row when the caller won. A record
-   * whose commit mark lives is never taken over, even after its lock expired. The claim time is
-   * kept for the operator ({@link AdministrationStatements#recordsInFlight}).
-   */
-  final String idempotencyAcquire;
+  /** The state {@link #idempotencyAcquire} answers when the caller claimed the key. */
+  static final int CLAIMED = 3;
 
   /**
-   * ?1 key_hash; fingerprint, state, payload of the live record, if any. The state is 1 when
-   * completed, 2 when its work committed under a live mark and its owner's lock expired, else 0 (in
-   * flight). One reading of the clock decides both, so a lock that expires between two readings
-   * never makes an unmarked record look committed.
+   * ?1 key_hash, ?2 key, ?3 fingerprint, ?4 owner, ?5 ttl ms: claims the key or reads the live
+   * record, in one statement. One row: state, fingerprint, payload. The state is {@link #CLAIMED}
+   * when the caller won; else the live record's: 1 completed, 2 when its work committed under a
+   * live mark and its owner's lock expired, 0 in flight. No row when the key was neither free nor
+   * live by the statement's snapshot (another caller claimed it meanwhile, or its record went
+   * away): the caller runs it again.
+   *
+   * <p>The live record is read first, under the statement's snapshot, with one reading of the clock
+   * (a lock that expires between two readings never makes an unmarked record look committed). Only
+   * when there is none does the {@code INSERT ... ON CONFLICT (key_hash) DO UPDATE ... WHERE
+   * expired} run; its {@code WHERE} decides again on the row it locked, so a record claimed
+   * meanwhile is never taken over. A replay writes nothing, so it commits nothing to flush. A
+   * record whose commit mark lives is never taken over, even after its lock expired. The claim time
+   * is kept for the operator ({@link AdministrationStatements#recordsInFlight}).
    */
-  final String idempotencyRead;
+  final String idempotencyAcquire;
 
   /** ?1 key_hash, ?2 owner, ?3 payload, ?4 ttl ms; clears the commit mark. */
   final String idempotencyComplete;
@@ -118,26 +124,30 @@ final class PostgresStatements {
     String locks = tables.locks();
     String nextToken = "nextval('" + tables.tokenSequence() + "')";
     idempotencyAcquire =
-        "INSERT INTO "
+        "WITH c AS (SELECT clock_timestamp() AS now), live AS (SELECT r.fingerprint, CASE"
+            + " WHEN r.owner IS NULL THEN 1"
+            + " WHEN r.committed_until > c.now AND r.expires_at <= c.now THEN 2 ELSE 0 END AS state,"
+            + " r.payload FROM "
+            + records
+            + " r, c WHERE r.key_hash = ?1 AND (r.expires_at > c.now OR r.committed_until > c.now)),"
+            + " claimed AS (INSERT INTO "
             + records
             + " AS t (key_hash, key, fingerprint, owner, payload, expires_at, committed_until,"
-            + " claimed_at) VALUES (?1, ?2, ?3, ?4, NULL, "
+            + " claimed_at) SELECT CAST(?1 AS text), CAST(?2 AS text), CAST(?3 AS text),"
+            + " CAST(?4 AS text), CAST(NULL AS bytea), "
             + ttl(5)
-            + ", NULL, clock_timestamp())"
+            + ", CAST(NULL AS timestamptz), clock_timestamp() WHERE NOT EXISTS (SELECT 1 FROM live)"
             + " ON CONFLICT (key_hash) DO UPDATE SET key = EXCLUDED.key,"
             + " fingerprint = EXCLUDED.fingerprint, owner = EXCLUDED.owner, payload = NULL,"
             + " expires_at = EXCLUDED.expires_at, committed_until = NULL,"
             + " claimed_at = EXCLUDED.claimed_at"
             + " WHERE t.expires_at <= clock_timestamp()"
             + " AND (t.committed_until IS NULL OR t.committed_until <= clock_timestamp())"
-            + " RETURNING 1";
-    idempotencyRead =
-        "SELECT fingerprint, CASE WHEN owner IS NULL THEN 1"
-            + " WHEN committed_until > t.now AND expires_at <= t.now THEN 2 ELSE 0 END, payload"
-            + " FROM "
-            + records
-            + ", (SELECT clock_timestamp() AS now) t"
-            + " WHERE key_hash = ?1 AND (expires_at > t.now OR committed_until > t.now)";
+            + " RETURNING 1)"
+            + " SELECT "
+            + CLAIMED
+            + ", CAST(NULL AS text), CAST(NULL AS bytea) FROM claimed"
+            + " UNION ALL SELECT state, fingerprint, payload FROM live";
     idempotencyComplete =
         "UPDATE "
             + records

@@ -5,11 +5,13 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.transaction.Transactional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Under JTA: runs each store call in a new JTA transaction ({@code REQUIRES_NEW}), the caller's
- * suspended meanwhile, on an application-managed entity manager joined to it. Internal to {@link
- * JpaStoreBean}; public only so that every CDI container can intercept it.
+ * suspended meanwhile, on an application-managed entity manager joined to it; or, on a datasource,
+ * outside any transaction ({@code NOT_SUPPORTED}). Internal to {@link JpaStoreBean}; public only so
+ * that every CDI container can intercept it.
  */
 @ApplicationScoped
 public class RequiresNewTransactions {
@@ -37,6 +39,20 @@ public class RequiresNewTransactions {
     } finally {
       em.close();
     }
+  }
+
+  /**
+   * Runs {@code call} with the caller's JTA transaction, if any, suspended, and in none: a store
+   * call on a datasource ({@value JpaStoreBean#DATASOURCE}) then takes a connection that no
+   * transaction enlists, in auto-commit.
+   *
+   * @param call the store call
+   * @param <T> the result type
+   * @return what {@code call} returned
+   */
+  @Transactional(Transactional.TxType.NOT_SUPPORTED)
+  public <T> T outside(Supplier<T> call) {
+    return call.get();
   }
 
   /**

@@ -68,10 +68,7 @@ final class SchemaReadiness {
     FencedTables tables = calls.settings().tables();
     Object[] row;
     try {
-      row =
-          Columns.row(
-              calls.run(
-                  "check readiness", em -> Calls.query(em, statement(tables)).getSingleResult()));
+      row = calls.rows("check readiness", statement(tables)).get(0);
     } catch (StoreUnavailableException e) {
       return Readiness.unavailable(
           "PostgreSQL did not answer within " + StoreSettings.QUERY_TIMEOUT + ": " + e.getMessage(),

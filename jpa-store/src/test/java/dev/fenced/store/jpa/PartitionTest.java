@@ -3,6 +3,8 @@ package dev.fenced.store.jpa;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.tck.support.FaultProxy;
@@ -37,8 +39,7 @@ class PartitionTest {
 
   private FaultProxy proxy;
   private EntityManagerFactory factory;
-  private JpaIdempotencyStore records;
-  private JpaLockStore locks;
+  private HikariDataSource pool;
 
   @BeforeAll
   void open() throws Exception {
@@ -65,8 +66,15 @@ class PartitionTest {
                 "hibernate.hikari.maximumPoolSize", "4",
                 "hibernate.hikari.connectionTimeout", "2000",
                 "hibernate.hikari.validationTimeout", "1000"));
-    records = new JpaIdempotencyStore(factory, Duration.ofSeconds(1));
-    locks = new JpaLockStore(factory, Duration.ofSeconds(1));
+    HikariConfig config = new HikariConfig();
+    config.setJdbcUrl(url);
+    config.setUsername(server.user());
+    config.setPassword(server.password());
+    config.setMinimumIdle(2);
+    config.setMaximumPoolSize(4);
+    config.setConnectionTimeout(2000);
+    config.setValidationTimeout(1000);
+    pool = new HikariDataSource(config);
   }
 
   @AfterAll
@@ -77,14 +85,32 @@ class PartitionTest {
     if (factory != null) {
       factory.close();
     }
+    if (pool != null) {
+      pool.close();
+    }
     if (proxy != null) {
       proxy.close();
     }
   }
 
   @Test
-  void every_call_fails_closed_within_the_bound_while_nothing_answers_and_works_again_after()
+  void every_call_through_a_persistence_unit_fails_closed_within_the_bound_and_works_again_after()
       throws Exception {
+    failsClosedWithinTheBoundAndWorksAgainAfter(
+        new JpaIdempotencyStore(factory, Duration.ofSeconds(1)),
+        new JpaLockStore(factory, Duration.ofSeconds(1)));
+  }
+
+  @Test
+  void every_call_on_a_datasource_fails_closed_within_the_bound_and_works_again_after()
+      throws Exception {
+    failsClosedWithinTheBoundAndWorksAgainAfter(
+        new JpaIdempotencyStore(pool, Duration.ofSeconds(1), FencedTables.DEFAULT),
+        new JpaLockStore(pool, Duration.ofSeconds(1), FencedTables.DEFAULT));
+  }
+
+  private void failsClosedWithinTheBoundAndWorksAgainAfter(
+      JpaIdempotencyStore records, JpaLockStore locks) throws Exception {
     String held = "partition:" + UUID.randomUUID();
     String lock = "partition-lock:" + UUID.randomUUID();
     assertThat(records.acquire(held, "me", "fp", 60_000)).isEqualTo(new AcquireResult.Acquired());

@@ -3,16 +3,24 @@ package dev.fenced.store.jpa;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.tck.support.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.PersistenceException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +28,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Transactions run READ COMMITTED with the query timeout whatever the database's default; a
@@ -57,50 +66,116 @@ class StoreConflictTest {
       Provider provider) {
     Calls calls =
         new Calls(
-            new ResourceLocalTransactions(REPEATABLE_READ.get(provider)), StoreSettings.of(4_321));
+            new PersistenceUnitStatements(
+                new ResourceLocalTransactions(REPEATABLE_READ.get(provider)),
+                StoreSettings.of(4_321)),
+            StoreSettings.of(4_321));
 
+    assertReadCommittedWithTimeout(calls);
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void
+      a_call_on_a_datasource_runs_read_committed_with_the_query_timeout_on_a_repeatable_read_database(
+          boolean autoCommit) {
+    PostgresServer server = PostgresServer.get();
+    try (HikariDataSource pool =
+        TestDataSources.pool(
+            server, TestDatabases.repeatableRead(server), autoCommit, Provider.POOL_SIZE)) {
+      Calls calls =
+          new Calls(
+              new DataSourceStatements(
+                  pool, DataSourceStatements.Detached.NONE, StoreSettings.of(4_321)),
+              StoreSettings.of(4_321));
+
+      assertReadCommittedWithTimeout(calls);
+    }
+  }
+
+  private static void assertReadCommittedWithTimeout(Calls calls) {
     Object[] settings =
-        calls.run(
-            "probe",
-            em ->
-                Columns.row(
-                    em.createNativeQuery(
-                            "SELECT current_setting('transaction_isolation'),"
-                                + " current_setting('statement_timeout'),"
-                                + " current_setting('default_transaction_isolation')")
-                        .getSingleResult()));
+        calls
+            .rows(
+                "probe",
+                "SELECT current_setting('transaction_isolation'),"
+                    + " current_setting('statement_timeout'),"
+                    + " current_setting('default_transaction_isolation'),"
+                    + " current_setting('idle_in_transaction_session_timeout')")
+            .get(0);
 
     assertThat(settings[2]).as("the database's default").isEqualTo("repeatable read");
     assertThat(settings[0]).isEqualTo("read committed");
     assertThat(settings[1]).isEqualTo("4321ms");
+    assertThat(settings[3])
+        .isEqualTo(StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS / 1000 + "s");
   }
 
   @Test
-  void an_acquire_that_keeps_losing_to_vanishing_records_reports_contention_not_an_outage() {
-    String key = "vanishing:" + UUID.randomUUID();
-    JpaIdempotencyStore others = new JpaIdempotencyStore(factory);
-    AtomicInteger calls = new AtomicInteger();
-    StoreTransactions real = new ResourceLocalTransactions(factory);
-    // before each insert another caller takes the key; before each read it releases it again
-    StoreTransactions racing =
-        new StoreTransactions() {
+  void an_acquire_that_waited_behind_another_callers_claim_reports_that_claim_on_its_next_attempt()
+      throws Exception {
+    String key = "waited:" + UUID.randomUUID();
+    AtomicInteger statements = new AtomicInteger();
+    StatementRunner counted =
+        counting(
+            new PersistenceUnitStatements(
+                new ResourceLocalTransactions(factory), StoreSettings.DEFAULTS),
+            statements);
+    try (Connection other = PostgresServer.get().connect()) {
+      other.setAutoCommit(false);
+      try (PreparedStatement claim =
+          other.prepareStatement(
+              "INSERT INTO fenced_idempotency (key_hash, key, fingerprint, owner, expires_at,"
+                  + " claimed_at) VALUES (?, ?, 'fp-other', 'other',"
+                  + " clock_timestamp() + interval '1 minute', clock_timestamp())")) {
+        claim.setString(1, PostgresStatements.keyHash(key));
+        claim.setString(2, key);
+        claim.executeUpdate();
+      }
+      // the other caller's claim is not committed: this acquire's snapshot sees no record, and its
+      // insert waits on the other's row
+      CompletableFuture<AcquireResult> mine =
+          CompletableFuture.supplyAsync(
+              () ->
+                  new JpaIdempotencyStore(counted, StoreSettings.DEFAULTS)
+                      .acquire(key, "me", "fp", 60_000));
+      awaitWaitingOnALock(other);
+      other.commit();
+
+      assertThat(mine.get(10, TimeUnit.SECONDS)).isEqualTo(new AcquireResult.InFlight("fp-other"));
+      assertThat(statements).hasValue(2);
+    }
+  }
+
+  @Test
+  void an_acquire_whose_statement_keeps_deciding_nothing_reports_contention_not_an_outage() {
+    AtomicInteger statements = new AtomicInteger();
+    // what a key claimed and released by others between every snapshot and insert looks like
+    StatementRunner undecided =
+        new StatementRunner() {
           @Override
-          public <T> T inNewTransaction(Function<EntityManager, T> work) {
-            if (calls.getAndIncrement() % 2 == 0) {
-              assertThat(others.acquire(key, "other", "fp-other", 60_000))
-                  .isEqualTo(new AcquireResult.Acquired());
-            } else {
-              assertThat(others.release(key, "other")).isTrue();
-            }
-            return real.inNewTransaction(work);
+          public List<Object[]> rows(String sql, Object... parameters) {
+            statements.incrementAndGet();
+            return List.of();
+          }
+
+          @Override
+          public int update(String sql, Object... parameters) {
+            throw new AssertionError("an acquire only reads rows");
+          }
+
+          @Override
+          public int updateInCallersTransaction(String sql, Object... parameters) {
+            throw new AssertionError("an acquire only reads rows");
           }
         };
 
     AcquireResult result =
-        new JpaIdempotencyStore(racing, StoreSettings.DEFAULTS).acquire(key, "me", "fp", 60_000);
+        new JpaIdempotencyStore(undecided, StoreSettings.DEFAULTS)
+            .acquire("k:" + UUID.randomUUID(), "me", "fp", 60_000);
 
     assertThat(result).isEqualTo(new AcquireResult.InFlight("fp"));
-    assertThat(calls).hasValue(2 * JpaIdempotencyStore.ACQUIRE_ATTEMPTS);
+    assertThat(statements).hasValue(JpaIdempotencyStore.ACQUIRE_ATTEMPTS);
   }
 
   @Test
@@ -160,6 +235,57 @@ class StoreConflictTest {
       assertThat(StoreFailures.unreachable(conflict(state))).as(state).isFalse();
     }
     assertThat(StoreFailures.transientConflict(conflict("23505"))).isFalse();
+  }
+
+  /** Until a statement waits for {@code other}'s transaction to end. */
+  private static void awaitWaitingOnALock(Connection other) throws Exception {
+    String transaction;
+    try (Statement id = other.createStatement();
+        ResultSet row = id.executeQuery("SELECT CAST(CAST(pg_current_xact_id() AS xid) AS text)")) {
+      row.next();
+      transaction = row.getString(1);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    try (Connection observer = PostgresServer.get().connect();
+        PreparedStatement waiting =
+            observer.prepareStatement(
+                "SELECT count(*) FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'"
+                    + " AND CAST(transactionid AS text) = ?")) {
+      waiting.setString(1, transaction);
+      while (System.nanoTime() < deadline) {
+        try (ResultSet count = waiting.executeQuery()) {
+          count.next();
+          if (count.getLong(1) > 0) {
+            return;
+          }
+        }
+        Thread.sleep(20);
+      }
+    }
+    other.rollback();
+    throw new AssertionError("the acquire never waited on the other caller's row");
+  }
+
+  private static StatementRunner counting(StatementRunner runner, AtomicInteger statements) {
+    return new StatementRunner() {
+      @Override
+      public List<Object[]> rows(String sql, Object... parameters) {
+        statements.incrementAndGet();
+        return runner.rows(sql, parameters);
+      }
+
+      @Override
+      public int update(String sql, Object... parameters) {
+        statements.incrementAndGet();
+        return runner.update(sql, parameters);
+      }
+
+      @Override
+      public int updateInCallersTransaction(String sql, Object... parameters) {
+        statements.incrementAndGet();
+        return runner.updateInCallersTransaction(sql, parameters);
+      }
+    };
   }
 
   private static StoreTransactions refusing(String state, AtomicInteger attempts) {

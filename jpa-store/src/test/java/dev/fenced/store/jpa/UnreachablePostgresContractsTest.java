@@ -1,5 +1,7 @@
 package dev.fenced.store.jpa;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.tck.store.UnreachableIdempotencyStoreContract;
@@ -14,7 +16,8 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * Both unreachable-store contracts on a PostgreSQL URL where nothing listens (127.0.0.1, port 1),
- * through each JPA provider: every store method throws {@code StoreUnavailableException} in time.
+ * through each JPA provider and on a datasource (HikariCP): every store method throws {@code
+ * StoreUnavailableException} in time.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class UnreachablePostgresContractsTest {
@@ -23,9 +26,28 @@ class UnreachablePostgresContractsTest {
 
   private final Map<Provider, EntityManagerFactory> factories = new EnumMap<>(Provider.class);
 
+  private HikariDataSource pool;
+
   @AfterAll
   void close() {
     factories.values().forEach(EntityManagerFactory::close);
+    if (pool != null) {
+      pool.close();
+    }
+  }
+
+  /** A pool that opens no connection before it is asked for one, and waits 1 s for one. */
+  private synchronized HikariDataSource pool() {
+    if (pool == null) {
+      HikariConfig config = new HikariConfig();
+      config.setJdbcUrl(NOWHERE);
+      config.setUsername("nobody");
+      config.setMinimumIdle(0);
+      config.setInitializationFailTimeout(-1);
+      config.setConnectionTimeout(1000);
+      pool = new HikariDataSource(config);
+    }
+    return pool;
   }
 
   private synchronized EntityManagerFactory factory(Provider provider) {
@@ -85,6 +107,22 @@ class UnreachablePostgresContractsTest {
     @Override
     protected LockStore store() {
       return new JpaLockStore(factory(Provider.ECLIPSELINK));
+    }
+  }
+
+  @Nested
+  class DataSourceIdempotency extends UnreachableIdempotencyStoreContract {
+    @Override
+    protected IdempotencyStore store() {
+      return new JpaIdempotencyStore(pool());
+    }
+  }
+
+  @Nested
+  class DataSourceLocks extends UnreachableLockStoreContract {
+    @Override
+    protected LockStore store() {
+      return new JpaLockStore(pool());
     }
   }
 }

@@ -1,0 +1,205 @@
+package dev.fenced.store.jpa;
+
+import jakarta.persistence.PersistenceException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.sql.DataSource;
+
+/**
+ * {@link StatementRunner} on a JDBC datasource, in one round trip per call: the prelude and the
+ * statement go to PostgreSQL as one prepared multi-statement, which PostgreSQL runs as one
+ * transaction (an implicit one on an auto-commit connection, where the prelude's {@code SET LOCAL}
+ * still holds for the statement). The driver keeps it prepared on the server after a few uses, and
+ * the pool's connection is back in the pool when the call returns.
+ *
+ * <p>A connection with auto-commit off gets its {@code COMMIT} (or rollback) from here. A JTA
+ * datasource must hand out connections outside any JTA transaction: in a server, {@link Detached}
+ * suspends the caller's transaction around each call.
+ */
+final class DataSourceStatements implements StatementRunner {
+
+  /** Runs a call outside the caller's JTA transaction: suspended in a server, as is in Java SE. */
+  interface Detached {
+
+    /** Java SE: there is no JTA transaction to suspend. */
+    Detached NONE =
+        new Detached() {
+          @Override
+          public <T> T run(Supplier<T> call) {
+            return call.get();
+          }
+        };
+
+    /**
+     * Runs {@code call} with the caller's transaction, if any, suspended.
+     *
+     * @param call the store call
+     * @param <T> its result
+     * @return what {@code call} returned
+     */
+    <T> T run(Supplier<T> call);
+  }
+
+  private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
+
+  /** The prelude's statements, each of which answers with a result before the statement's own. */
+  private static final int PRELUDE_RESULTS = 3;
+
+  private final DataSource dataSource;
+  private final Detached detached;
+  private final String prelude;
+  private final int queryTimeoutSeconds;
+  private final Map<String, Positional> positional = new ConcurrentHashMap<>();
+
+  DataSourceStatements(DataSource dataSource, Detached detached, StoreSettings settings) {
+    this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
+    this.detached = Objects.requireNonNull(detached, "detached");
+    this.prelude = Calls.prelude(settings) + "; ";
+    // JDBC counts whole seconds: rounded up, for the one statement that cannot take the prelude
+    this.queryTimeoutSeconds = (int) Math.max(1, (settings.queryTimeoutMillis() + 999) / 1000);
+  }
+
+  @Override
+  public List<Object[]> rows(String sql, Object... parameters) {
+    return detached.run(
+        () ->
+            inOwnTransaction(
+                sql,
+                parameters,
+                statement -> {
+                  try (ResultSet rows = statement.getResultSet()) {
+                    if (rows == null) {
+                      throw new PersistenceException("PostgreSQL store: no rows from " + sql);
+                    }
+                    int columns = rows.getMetaData().getColumnCount();
+                    List<Object[]> result = new ArrayList<>();
+                    while (rows.next()) {
+                      Object[] row = new Object[columns];
+                      for (int i = 0; i < columns; i++) {
+                        row[i] = rows.getObject(i + 1);
+                      }
+                      result.add(row);
+                    }
+                    return result;
+                  }
+                }));
+  }
+
+  @Override
+  public int update(String sql, Object... parameters) {
+    return detached.run(() -> inOwnTransaction(sql, parameters, PreparedStatement::getUpdateCount));
+  }
+
+  @Override
+  public int updateInCallersTransaction(String sql, Object... parameters) {
+    Positional statement = positional(sql);
+    try (Connection connection = dataSource.getConnection()) {
+      // an auto-committed statement would commit the outcome whatever became of the caller's work.
+      // A JTA datasource's connection may say auto-commit until its first statement enlists it
+      // (Open Liberty), so then an active JTA transaction counts
+      if (connection.getAutoCommit() && !CurrentJtaTransaction.isActive()) {
+        throw new IllegalStateException(
+            "recording an outcome with the work (fenced.idempotency.commit=with-work) needs an"
+                + " active JTA transaction and a JTA datasource");
+      }
+      try (PreparedStatement prepared = statement.prepare(connection, "", parameters)) {
+        prepared.setQueryTimeout(queryTimeoutSeconds);
+        return prepared.executeUpdate();
+      }
+    } catch (SQLException e) {
+      throw failed(sql, e);
+    }
+  }
+
+  private interface Reader<T> {
+    T read(PreparedStatement statement) throws SQLException;
+  }
+
+  private <T> T inOwnTransaction(String sql, Object[] parameters, Reader<T> reader) {
+    Positional statement = positional(sql);
+    try (Connection connection = dataSource.getConnection()) {
+      boolean autoCommit = connection.getAutoCommit();
+      try {
+        T result;
+        try (PreparedStatement prepared = statement.prepare(connection, prelude, parameters)) {
+          prepared.execute();
+          for (int i = 0; i < PRELUDE_RESULTS; i++) {
+            prepared.getMoreResults();
+          }
+          result = reader.read(prepared);
+        }
+        if (!autoCommit) {
+          connection.commit();
+        }
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        if (!autoCommit) {
+          rollbackQuietly(connection, e);
+        }
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw failed(sql, e);
+    }
+  }
+
+  private static void rollbackQuietly(Connection connection, Exception failure) {
+    try {
+      connection.rollback();
+    } catch (SQLException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
+  private static PersistenceException failed(String sql, SQLException e) {
+    return new PersistenceException(
+        "PostgreSQL store: statement failed (SQLSTATE " + e.getSQLState() + "): " + e, e);
+  }
+
+  private Positional positional(String sql) {
+    return positional.computeIfAbsent(sql, Positional::new);
+  }
+
+  /** A statement with numbered parameters ({@code ?1}) in JDBC's positional form ({@code ?}). */
+  private static final class Positional {
+    private final String sql;
+    private final int[] order;
+
+    Positional(String numbered) {
+      Matcher parameters = NUMBERED.matcher(numbered);
+      List<Integer> positions = new ArrayList<>();
+      StringBuilder jdbc = new StringBuilder();
+      while (parameters.find()) {
+        positions.add(Integer.parseInt(parameters.group(1)));
+        parameters.appendReplacement(jdbc, "?");
+      }
+      parameters.appendTail(jdbc);
+      this.sql = jdbc.toString();
+      this.order = positions.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    PreparedStatement prepare(Connection connection, String prelude, Object[] parameters)
+        throws SQLException {
+      PreparedStatement statement = connection.prepareStatement(prelude + sql);
+      try {
+        for (int i = 0; i < order.length; i++) {
+          statement.setObject(i + 1, parameters[order[i] - 1]);
+        }
+        return statement;
+      } catch (SQLException | RuntimeException e) {
+        statement.close();
+        throw e;
+      }
+    }
+  }
+}
