@@ -16,11 +16,21 @@ import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
- * {@link StatementRunner} on a JDBC datasource, in one round trip per call: the prelude and the
+ * {@link StatementRunner} on a JDBC datasource, in one round trip per call: the settings and the
  * statement go to PostgreSQL as one prepared multi-statement, which PostgreSQL runs as one
- * transaction (an implicit one on an auto-commit connection, where the prelude's {@code SET LOCAL}
- * still holds for the statement). The driver keeps it prepared on the server after a few uses, and
- * the pool's connection is back in the pool when the call returns.
+ * transaction (an implicit one on an auto-commit connection, where settings made for the
+ * transaction still hold for the statement). The driver keeps it prepared on the server after a few
+ * uses, and the pool's connection is back in the pool when the call returns.
+ *
+ * <p>The settings are one {@code SELECT set_config(..., true)} of the query timeout and of {@code
+ * idle_in_transaction_session_timeout} ({@link #settings}), not the {@code SET} commands of {@link
+ * Calls#prelude}: PostgreSQL runs a {@code SET} command as slowly as a query, so three of them
+ * halved the throughput of a replay (BENCHMARKS.md). The same row reports the transaction's
+ * isolation level: while it is READ COMMITTED (PostgreSQL's default) nothing pins it; once a call
+ * finds another level (a database or role that defaults to REPEATABLE READ or SERIALIZABLE), every
+ * later call starts with {@code SET TRANSACTION ISOLATION LEVEL READ COMMITTED}. The call that
+ * found it ran in the other level, which no statement of the store depends on: PostgreSQL then
+ * reports a concurrent write as a conflict, which {@link Calls} retries.
  *
  * <p>A connection with auto-commit off gets its {@code COMMIT} (or rollback) from here. A JTA
  * datasource must hand out connections outside any JTA transaction: in a server, {@link Detached}
@@ -52,19 +62,25 @@ final class DataSourceStatements implements StatementRunner {
 
   private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
 
-  /** The prelude's statements, each of which answers with a result before the statement's own. */
-  private static final int PRELUDE_RESULTS = 3;
+  private static final String READ_COMMITTED = "read committed";
+
+  private static final String PIN_READ_COMMITTED =
+      "SET TRANSACTION ISOLATION LEVEL READ COMMITTED; ";
 
   private final DataSource dataSource;
   private final Detached detached;
-  private final String prelude;
+  private final String settings;
+
+  /** Set once a call ran in another isolation level than READ COMMITTED; never cleared. */
+  private volatile boolean pinReadCommitted;
+
   private final int queryTimeoutSeconds;
   private final Map<String, Positional> positional = new ConcurrentHashMap<>();
 
   DataSourceStatements(DataSource dataSource, Detached detached, StoreSettings settings) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
     this.detached = Objects.requireNonNull(detached, "detached");
-    this.prelude = Calls.prelude(settings) + "; ";
+    this.settings = settings(settings) + "; ";
     // JDBC counts whole seconds: rounded up, for the one statement that cannot take the prelude
     this.queryTimeoutSeconds = (int) Math.max(1, (settings.queryTimeoutMillis() + 999) / 1000);
   }
@@ -131,11 +147,19 @@ final class DataSourceStatements implements StatementRunner {
       boolean autoCommit = connection.getAutoCommit();
       try {
         T result;
+        boolean pinned = pinReadCommitted;
+        String prelude = pinned ? PIN_READ_COMMITTED + settings : settings;
         try (PreparedStatement prepared = statement.prepare(connection, prelude, parameters)) {
           prepared.execute();
-          for (int i = 0; i < PRELUDE_RESULTS; i++) {
-            prepared.getMoreResults();
+          if (pinned) {
+            prepared.getMoreResults(); // past the SET command's result, to the settings' row
           }
+          try (ResultSet row = prepared.getResultSet()) {
+            if (row.next() && !READ_COMMITTED.equals(row.getString(3))) {
+              pinReadCommitted = true;
+            }
+          }
+          prepared.getMoreResults();
           result = reader.read(prepared);
         }
         if (!autoCommit) {
@@ -151,6 +175,19 @@ final class DataSourceStatements implements StatementRunner {
     } catch (SQLException e) {
       throw failed(sql, e);
     }
+  }
+
+  /**
+   * The settings of each call's transaction: the query timeout, and PostgreSQL's end of the
+   * transaction should it stay idle (only a connection with auto-commit off can: an implicit
+   * transaction ends with the round trip); its row's third column is the isolation level.
+   */
+  static String settings(StoreSettings settings) {
+    return "SELECT set_config('statement_timeout', '"
+        + settings.queryTimeoutMillis()
+        + "', true), set_config('idle_in_transaction_session_timeout', '"
+        + StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS
+        + "', true), current_setting('transaction_isolation')";
   }
 
   private static void rollbackQuietly(Connection connection, Exception failure) {

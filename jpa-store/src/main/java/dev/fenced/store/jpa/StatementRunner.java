@@ -5,10 +5,11 @@ import java.util.List;
 /**
  * How the one statement of a store call reaches PostgreSQL: through a persistence unit ({@link
  * PersistenceUnitStatements}) or straight on a datasource ({@link DataSourceStatements}). Either
- * way the statement runs in a transaction of its own, READ COMMITTED, bounded by the query timeout
- * and by {@code idle_in_transaction_session_timeout} ({@link Calls#prelude}); only {@link
- * #updateInCallersTransaction} joins the caller's transaction. Failures propagate as the provider,
- * pool or driver threw them, for {@link StoreFailures} to tell apart.
+ * way the statement runs in a transaction of its own, bounded by the query timeout and by {@code
+ * idle_in_transaction_session_timeout}; through a persistence unit pinned to READ COMMITTED as well
+ * ({@link Calls#prelude}). Only {@link #updateInCallersTransaction} joins the caller's transaction.
+ * Failures propagate as the provider, pool or driver threw them, for {@link StoreFailures} to tell
+ * apart.
  */
 interface StatementRunner {
 

@@ -76,39 +76,77 @@ class StoreConflictTest {
 
   @ParameterizedTest
   @ValueSource(booleans = {true, false})
-  void
-      a_call_on_a_datasource_runs_read_committed_with_the_query_timeout_on_a_repeatable_read_database(
-          boolean autoCommit) {
+  void a_call_on_a_datasource_pins_read_committed_once_it_found_a_repeatable_read_database(
+      boolean autoCommit) {
     PostgresServer server = PostgresServer.get();
     try (HikariDataSource pool =
         TestDataSources.pool(
             server, TestDatabases.repeatableRead(server), autoCommit, Provider.POOL_SIZE)) {
-      Calls calls =
-          new Calls(
-              new DataSourceStatements(
-                  pool, DataSourceStatements.Detached.NONE, StoreSettings.of(4_321)),
-              StoreSettings.of(4_321));
+      Calls calls = onDataSource(pool);
 
-      assertReadCommittedWithTimeout(calls);
+      Object[] first = settings(calls);
+      Object[] second = settings(calls);
+
+      assertThat(first[2]).as("the database's default").isEqualTo("repeatable read");
+      assertThat(first[0]).as("the first call, unpinned").isEqualTo("repeatable read");
+      assertThat(first[1]).isEqualTo("4321ms");
+      assertThat(first[3]).isEqualTo(StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS / 1000 + "s");
+      assertThat(second[0]).as("every later call").isEqualTo("read committed");
+      assertThat(second[1]).isEqualTo("4321ms");
     }
   }
 
+  @Test
+  void a_call_on_a_datasource_sends_no_isolation_command_to_a_read_committed_database() {
+    PostgresServer server = PostgresServer.get();
+    // one connection, which prepares a statement on the server once it ran five times
+    try (HikariDataSource pool = TestDataSources.pool(server, server.jdbcUrl(), true, 1)) {
+      Calls calls = onDataSource(pool);
+      Object[] later = null;
+      for (int i = 0; i < 6; i++) {
+        later = settings(calls);
+      }
+
+      List<String> prepared =
+          calls.rows("probe", "SELECT statement FROM pg_prepared_statements").stream()
+              .map(row -> row[0].toString().toUpperCase(java.util.Locale.ROOT))
+              .toList();
+
+      assertThat(later[0]).isEqualTo("read committed");
+      assertThat(later[1]).isEqualTo("4321ms");
+      assertThat(prepared).anyMatch(statement -> statement.contains("SET_CONFIG"));
+      assertThat(prepared).noneMatch(statement -> statement.contains("SET TRANSACTION"));
+    }
+  }
+
+  private static Calls onDataSource(HikariDataSource pool) {
+    return new Calls(
+        new DataSourceStatements(pool, DataSourceStatements.Detached.NONE, StoreSettings.of(4_321)),
+        StoreSettings.of(4_321));
+  }
+
   private static void assertReadCommittedWithTimeout(Calls calls) {
-    Object[] settings =
-        calls
-            .rows(
-                "probe",
-                "SELECT current_setting('transaction_isolation'),"
-                    + " current_setting('statement_timeout'),"
-                    + " current_setting('default_transaction_isolation'),"
-                    + " current_setting('idle_in_transaction_session_timeout')")
-            .get(0);
+    Object[] settings = settings(calls);
 
     assertThat(settings[2]).as("the database's default").isEqualTo("repeatable read");
     assertThat(settings[0]).isEqualTo("read committed");
     assertThat(settings[1]).isEqualTo("4321ms");
     assertThat(settings[3])
         .isEqualTo(StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS / 1000 + "s");
+  }
+
+  /**
+   * The isolation, query timeout, default isolation and idle bound a call's statement runs with.
+   */
+  private static Object[] settings(Calls calls) {
+    return calls
+        .rows(
+            "probe",
+            "SELECT current_setting('transaction_isolation'),"
+                + " current_setting('statement_timeout'),"
+                + " current_setting('default_transaction_isolation'),"
+                + " current_setting('idle_in_transaction_session_timeout')")
+        .get(0);
   }
 
   @Test
