@@ -103,32 +103,8 @@ class JpaStoreUnreachableIT {
 
   /** A JTA datasource on {@code port}, where nothing answers: each connect is refused at once. */
   private static String webXml(int port) {
-    return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee"
-                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                 xsi:schemaLocation="https://jakarta.ee/xml/ns/jakartaee https://jakarta.ee/xml/ns/jakartaee/web-app_6_0.xsd"
-                 version="6.0">
-          <data-source>
-            <name>%s</name>
-            <class-name>org.postgresql.ds.PGSimpleDataSource</class-name>
-            <server-name>127.0.0.1</server-name>
-            <port-number>%d</port-number>
-            <database-name>test</database-name>
-            <user>postgres</user>
-            <password>postgres</password>
-            <property>
-              <name>connectTimeout</name>
-              <value>2</value>
-            </property>
-            <transactional>true</transactional>
-            <initial-pool-size>0</initial-pool-size>
-            <min-pool-size>0</min-pool-size>
-            <max-pool-size>4</max-pool-size>
-          </data-source>
-        </web-app>
-        """
-        .formatted(DATASOURCE, port);
+    return WebXmlDataSource.webXml(
+        DATASOURCE, port, "test", "postgres", "postgres", Map.of("connectTimeout", "2"), 0);
   }
 
   /** A loopback port nothing listens on: taken from the system, then given back. */
