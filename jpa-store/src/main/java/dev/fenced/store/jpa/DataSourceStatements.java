@@ -128,7 +128,7 @@ final class DataSourceStatements implements StatementRunner {
             "recording an outcome with the work (fenced.idempotency.commit=with-work) needs an"
                 + " active JTA transaction and a JTA datasource");
       }
-      try (PreparedStatement prepared = statement.prepare(connection, "", parameters)) {
+      try (PreparedStatement prepared = statement.alone(connection, parameters)) {
         prepared.setQueryTimeout(queryTimeoutSeconds);
         return prepared.executeUpdate();
       }
@@ -148,8 +148,7 @@ final class DataSourceStatements implements StatementRunner {
       try {
         T result;
         boolean pinned = pinReadCommitted;
-        String prelude = pinned ? PIN_READ_COMMITTED + settings : settings;
-        try (PreparedStatement prepared = statement.prepare(connection, prelude, parameters)) {
+        try (PreparedStatement prepared = statement.afterSettings(connection, pinned, parameters)) {
           prepared.execute();
           if (pinned) {
             prepared.getMoreResults(); // past the SET command's result, to the settings' row
@@ -204,15 +203,21 @@ final class DataSourceStatements implements StatementRunner {
   }
 
   private Positional positional(String sql) {
-    return positional.computeIfAbsent(sql, Positional::new);
+    return positional.computeIfAbsent(sql, numbered -> new Positional(numbered, settings));
   }
 
-  /** A statement with numbered parameters ({@code ?1}) in JDBC's positional form ({@code ?}). */
+  /**
+   * A statement with numbered parameters ({@code ?1}) in JDBC's positional form ({@code ?}), alone
+   * and after the settings, with and without the isolation pin: the texts are built once, not on
+   * every call.
+   */
   private static final class Positional {
     private final String sql;
+    private final String afterSettings;
+    private final String afterPinAndSettings;
     private final int[] order;
 
-    Positional(String numbered) {
+    Positional(String numbered, String settings) {
       Matcher parameters = NUMBERED.matcher(numbered);
       List<Integer> positions = new ArrayList<>();
       StringBuilder jdbc = new StringBuilder();
@@ -222,12 +227,23 @@ final class DataSourceStatements implements StatementRunner {
       }
       parameters.appendTail(jdbc);
       this.sql = jdbc.toString();
+      this.afterSettings = settings + sql;
+      this.afterPinAndSettings = PIN_READ_COMMITTED + afterSettings;
       this.order = positions.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    PreparedStatement prepare(Connection connection, String prelude, Object[] parameters)
+    PreparedStatement alone(Connection connection, Object[] parameters) throws SQLException {
+      return prepare(connection, sql, parameters);
+    }
+
+    PreparedStatement afterSettings(Connection connection, boolean pinned, Object[] parameters)
         throws SQLException {
-      PreparedStatement statement = connection.prepareStatement(prelude + sql);
+      return prepare(connection, pinned ? afterPinAndSettings : afterSettings, parameters);
+    }
+
+    private PreparedStatement prepare(Connection connection, String text, Object[] parameters)
+        throws SQLException {
+      PreparedStatement statement = connection.prepareStatement(text);
       try {
         for (int i = 0; i < order.length; i++) {
           statement.setObject(i + 1, parameters[order[i] - 1]);
