@@ -33,6 +33,7 @@ public abstract class IdempotencyRecordAdministrationContract<
   private static final String FP = "sha-256:admin";
   private static final byte[] OUTCOME = "{\"status\":201}".getBytes(UTF_8);
   private static final Duration AGE = Duration.ofMillis(400);
+  private static final int STALLED_ATTEMPTS = 3;
 
   /**
    * The store under test; called at the start of every test.
@@ -178,17 +179,35 @@ public abstract class IdempotencyRecordAdministrationContract<
   @Test
   void only_records_claimed_at_least_the_given_age_ago_are_listed() throws InterruptedException {
     S store = store();
-    String older = key("older");
-    String newer = key("newer");
-    store.acquire(older, owner("older"), FP, longTtl());
-    advanceTime(AGE);
-    store.acquire(newer, owner("newer"), FP, longTtl());
+    Duration leastAge = AGE.minus(slack());
+    // The newer record is younger than the least age only if the listing runs within it of the
+    // claim; a machine that stalls that long (a 2-core build under load) decides nothing, so the
+    // attempt is repeated with new keys rather than judged.
+    for (int attempt = 1; attempt <= STALLED_ATTEMPTS; attempt++) {
+      String older = key("older-" + attempt);
+      String newer = key("newer-" + attempt);
+      store.acquire(older, owner("older"), FP, longTtl());
+      advanceTime(AGE);
+      long newerClaimed = System.nanoTime();
+      store.acquire(newer, owner("newer"), FP, longTtl());
 
-    List<IdempotencyRecordSnapshot> listed =
-        store.inFlight(AGE.minus(slack()).toMillis(), LISTING_LIMIT);
+      List<IdempotencyRecordSnapshot> listed = store.inFlight(leastAge.toMillis(), LISTING_LIMIT);
 
-    assertThat(ownKeys(listed)).containsExactly(older);
-    assertThat(listed).allSatisfy(r -> assertThat(r.storedOutcome()).isEmpty());
+      if (Duration.ofNanos(System.nanoTime() - newerClaimed).compareTo(leastAge) < 0) {
+        assertThat(ownKeys(listed)).contains(older).doesNotContain(newer);
+        assertThat(listed).allSatisfy(r -> assertThat(r.storedOutcome()).isEmpty());
+        return;
+      }
+    }
+    throw new AssertionError(
+        "The machine stalled for more than "
+            + leastAge.toMillis()
+            + " ms between a claim and the listing in each of "
+            + STALLED_ATTEMPTS
+            + " attempts; nothing was decided. Lower the slack ("
+            + SLACK_PROPERTY
+            + ") or run on a"
+            + " quieter machine.");
   }
 
   @Test
