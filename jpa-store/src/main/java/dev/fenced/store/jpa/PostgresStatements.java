@@ -8,9 +8,11 @@ import java.util.HexFormat;
 /**
  * The SQL of both stores, on the objects {@link FencedTables} names. Every statement that decides
  * is one statement; expiry is always the database's {@code clock_timestamp()} (never {@code now()},
- * the transaction's start). Positional parameters ({@code ?1}) and {@code CAST} (no {@code ::})
- * keep Hibernate and EclipseLink alike. The row an {@code INSERT ... ON CONFLICT} meets is named by
- * the alias {@code t}, whatever its table is called.
+ * the transaction's start). The prune's statements name {@code now()} only as a bound on the {@code
+ * expires_at} index ({@link #EXPIRED_BY_THE_START}), beside the {@code clock_timestamp()}
+ * judgement. Positional parameters ({@code ?1}) and {@code CAST} (no {@code ::}) keep Hibernate and
+ * EclipseLink alike. The row an {@code INSERT ... ON CONFLICT} meets is named by the alias {@code
+ * t}, whatever its table is called.
  */
 final class PostgresStatements {
 
@@ -30,10 +32,21 @@ final class PostgresStatements {
           + ")";
 
   /**
+   * The prune's bound on the {@code expires_at} index: expired by the start of the statement's
+   * transaction, which any row expired by {@code clock_timestamp()} later in it also is, so it
+   * deletes nothing the clock would keep. {@code clock_timestamp()} is volatile, so PostgreSQL may
+   * only filter an index scan with it, not start or stop one: without this stable bound, a prune
+   * with nothing to delete read every live row through the index (0.6 s per call at a million live
+   * records), and at ten million it outran the query timeout on every call.
+   */
+  private static final String EXPIRED_BY_THE_START = "expires_at <= now()";
+
+  /**
    * Expired, without a live commit mark; checked again by the DELETE, as a row may be taken over.
    */
   private static final String PRUNABLE =
-      "expires_at <= clock_timestamp()"
+      EXPIRED_BY_THE_START
+          + " AND expires_at <= clock_timestamp()"
           + " AND (committed_until IS NULL OR committed_until <= clock_timestamp())";
 
   /** The state {@link #idempotencyAcquire} answers when the caller claimed the key. */
@@ -205,7 +218,8 @@ final class PostgresStatements {
             + locks
             + " WHERE key_hash IN (SELECT key_hash FROM "
             + locks
-            + " WHERE expires_at <= "
+            + " WHERE expires_at <= now() - CAST(?2 AS bigint) * interval '1 millisecond' AND"
+            + " expires_at <= "
             + GRACE_AGO
             + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND expires_at <= "
             + GRACE_AGO;

@@ -12,7 +12,8 @@ package dev.fenced.example.mariadb;
  * waited for the row lock would then judge the row by a time before the statement it waited for (a
  * renew that waited for a release would find the released lock still live and revive it). The
  * statements run with {@code time_zone='+00:00'} ({@link JdbcCalls}), so {@code SYSDATE} is UTC and
- * the server's zone and daylight saving time play no part.
+ * the server's zone and daylight saving time play no part. The prune alone bounds its rows by the
+ * statement's start ({@link #STATEMENT_START}), which an index can seek to.
  *
  * <p><b>One decision per row.</b> {@code SYSDATE} is read anew by each expression. The {@code
  * UPDATE} statements read it once, in their {@code WHERE}. In an {@code ON DUPLICATE KEY UPDATE},
@@ -32,6 +33,17 @@ final class MariaDbSql {
   /** The server's clock, in epoch milliseconds, read where it is evaluated (in UTC). */
   static final String NOW =
       "(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', SYSDATE(3)) DIV 1000)";
+
+  /**
+   * The start of the statement, in epoch milliseconds ({@code NOW(3)}, fixed when the statement
+   * starts): the prune's bound, the only place that is not {@link #NOW}. {@code SYSDATE} is not a
+   * constant, so MariaDB cannot seek an index to it and reads every row through the {@code
+   * expires_at} index to filter it: a prune with nothing to delete read every live row. A row
+   * expired by the statement's start is expired by any later clock too, so this bound deletes
+   * nothing {@link #NOW} would keep.
+   */
+  static final String STATEMENT_START =
+      "(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', NOW(3)) DIV 1000)";
 
   /** The owner of a released row: {@code 0xFF} never occurs in UTF-8. */
   static final String NO_OWNER = "X'FF'";
@@ -105,7 +117,9 @@ final class MariaDbSql {
 
   /** ?1 limit; deletes up to ?1 expired or released records, oldest first. */
   static final String IDEMPOTENCY_PRUNE =
-      "DELETE FROM fenced_idempotency WHERE expires_at <= " + NOW + " ORDER BY expires_at LIMIT ?";
+      "DELETE FROM fenced_idempotency WHERE expires_at <= "
+          + STATEMENT_START
+          + " ORDER BY expires_at LIMIT ?";
 
   /**
    * ?1 key_hash, ?2 lock_key, ?3 owner, ?4 ttl ms, ?5 ttl ms. Inserts the lock, or takes over an
@@ -159,7 +173,9 @@ final class MariaDbSql {
    * running can have met a row that is deleted.
    */
   static final String LOCK_PRUNE =
-      "DELETE FROM fenced_locks WHERE expires_at <= " + NOW + " - ? ORDER BY expires_at LIMIT ?";
+      "DELETE FROM fenced_locks WHERE expires_at <= "
+          + STATEMENT_START
+          + " - ? ORDER BY expires_at LIMIT ?";
 
   /**
    * ?1 key_hash, ?2 owner, ?3 key_hash, ?4 owner: the one {@code release} of a store that is both
