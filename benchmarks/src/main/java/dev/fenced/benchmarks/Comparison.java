@@ -135,6 +135,6 @@ enum Comparison {
 
   /** The JMH include pattern of one of this operation's methods, and of nothing else. */
   String include(String method) {
-    return "^" + benchmark.getName().replace(".", "\\.") + "\\." + method + "$";
+    return Measurement.include(benchmark, method);
   }
 }

@@ -71,7 +71,8 @@ public class PostgresDatabase {
     pool = autoCommitPool(server, "bare-statements");
   }
 
-  private static HikariDataSource autoCommitPool(PostgresServer server, String name) {
+  /** A HikariCP pool of {@value #POOL_SIZE} connections in auto-commit to {@code server}. */
+  static HikariDataSource autoCommitPool(PostgresServer server, String name) {
     HikariConfig config = new HikariConfig();
     config.setJdbcUrl(server.jdbcUrl());
     if (server.user() != null) {

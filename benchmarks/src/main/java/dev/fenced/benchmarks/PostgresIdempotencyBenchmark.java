@@ -84,14 +84,24 @@ public class PostgresIdempotencyBenchmark {
    * @throws IllegalStateException when the key is not acquired or not completed
    */
   static boolean acquireComplete(JpaIdempotencyStore store, String key, String owner) {
-    AcquireResult result = store.acquire(key, owner, FINGERPRINT, LOCK_TTL_MILLIS);
-    if (!(result instanceof AcquireResult.Acquired)) {
-      throw new IllegalStateException("a new key was not acquired: " + key + " " + result);
-    }
+    claim(store, key, owner);
     if (!store.complete(key, owner, PAYLOAD, RECORD_TTL_MILLIS)) {
       throw new IllegalStateException("an acquired key was not completed: " + key);
     }
     return true;
+  }
+
+  /**
+   * Claims a new key through a store: a first request's {@code acquire}.
+   *
+   * @throws IllegalStateException when the key is not acquired
+   */
+  static AcquireResult claim(JpaIdempotencyStore store, String key, String owner) {
+    AcquireResult result = store.acquire(key, owner, FINGERPRINT, LOCK_TTL_MILLIS);
+    if (!(result instanceof AcquireResult.Acquired)) {
+      throw new IllegalStateException("a new key was not acquired: " + key + " " + result);
+    }
+    return result;
   }
 
   /** The limit: the store's two statements, auto-commit, on one pooled connection. */

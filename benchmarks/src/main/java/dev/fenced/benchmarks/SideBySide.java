@@ -6,17 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
  * Runs Fenced, its bare baseline and its peer for each {@link Comparison} <b>interleaved</b> (round
@@ -37,8 +28,6 @@ import org.openjdk.jmh.runner.options.VerboseMode;
  */
 public final class SideBySide {
 
-  private record Measurement(double opsPerSecond, double p50Micros, double p99Micros) {}
-
   private SideBySide() {}
 
   /**
@@ -51,7 +40,7 @@ public final class SideBySide {
   public static void main(String[] args) throws RunnerException {
     int rounds = Integer.getInteger("rounds", 3);
     int seconds = Integer.getInteger("seconds", 2);
-    List<Integer> threads = integers(System.getProperty("threads", "1,8"));
+    List<Integer> threads = Figures.integers(System.getProperty("threads", "1,8"));
     int contendedThreads = Integer.getInteger("contendedThreads", 32);
     List<Comparison> operations = new ArrayList<>();
     for (String name : System.getProperty("operations", names()).split(",")) {
@@ -117,25 +106,25 @@ public final class SideBySide {
     List<Measurement> plain = operation.plainRead().map(byMethod::get).orElse(List.of());
     List<Measurement> peer = operation.peer().map(byMethod::get).orElse(List.of());
     List<List<Measurement>> columns = List.of(fenced, jpa, bare, plain, peer);
-    double fencedOps = median(fenced, Measurement::opsPerSecond);
-    double jpaOps = median(jpa, Measurement::opsPerSecond);
-    double bareOps = median(bare, Measurement::opsPerSecond);
-    double plainOps = median(plain, Measurement::opsPerSecond);
-    double peerOps = median(peer, Measurement::opsPerSecond);
+    double fencedOps = Measurement.median(fenced, Measurement::opsPerSecond);
+    double jpaOps = Measurement.median(jpa, Measurement::opsPerSecond);
+    double bareOps = Measurement.median(bare, Measurement::opsPerSecond);
+    double plainOps = Measurement.median(plain, Measurement::opsPerSecond);
+    double peerOps = Measurement.median(peer, Measurement::opsPerSecond);
     return String.format(
         Locale.ROOT,
         "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |",
         operation.title,
         threads,
-        number(fencedOps),
-        number(jpaOps),
-        number(bareOps),
-        number(plainOps),
-        operation.peerName().map(name -> name + " " + number(peerOps)).orElse("–"),
-        ratio(fencedOps, bareOps),
-        ratio(fencedOps, peerOps),
-        ratio(jpaOps, bareOps),
-        ratio(fencedOps, plainOps),
+        Figures.number(fencedOps),
+        Figures.number(jpaOps),
+        Figures.number(bareOps),
+        Figures.number(plainOps),
+        operation.peerName().map(name -> name + " " + Figures.number(peerOps)).orElse("–"),
+        Figures.ratio(fencedOps, bareOps),
+        Figures.ratio(fencedOps, peerOps),
+        Figures.ratio(jpaOps, bareOps),
+        Figures.ratio(fencedOps, plainOps),
         latencies(columns, Measurement::p50Micros),
         latencies(columns, Measurement::p99Micros));
   }
@@ -144,67 +133,26 @@ public final class SideBySide {
   private static String latencies(
       List<List<Measurement>> columns, ToDoubleFunction<Measurement> percentile) {
     return String.join(
-        " / ", columns.stream().map(measured -> number(median(measured, percentile))).toList());
+        " / ",
+        columns.stream()
+            .map(measured -> Figures.number(Measurement.median(measured, percentile)))
+            .toList());
   }
 
   private static Measurement run(Comparison operation, String method, int threads, int seconds)
       throws RunnerException {
-    ChainedOptionsBuilder options =
-        new OptionsBuilder()
-            .include(operation.include(method))
-            .threads(threads)
-            .forks(Integer.getInteger("forks", 1))
-            .warmupIterations(Integer.getInteger("warmups", 1))
-            .warmupTime(TimeValue.seconds(Integer.getInteger("warmupSeconds", seconds)))
-            .measurementIterations(1)
-            .measurementTime(TimeValue.seconds(seconds))
-            .timeUnit(TimeUnit.MICROSECONDS)
-            .shouldFailOnError(true)
-            .verbosity(VerboseMode.SILENT);
-    for (String mode : System.getProperty("modes", "thrpt,sample").split(",")) {
-      options.mode(Mode.deepValueOf(mode.strip()));
-    }
+    Map<String, String> params = new LinkedHashMap<>();
     String keysPerThread = System.getProperty("keysPerThread");
     if (keysPerThread != null) {
-      options.param("keysPerThread", keysPerThread);
+      params.put("keysPerThread", keysPerThread);
     }
-    double opsPerSecond = Double.NaN;
-    double p50 = Double.NaN;
-    double p99 = Double.NaN;
-    for (RunResult result : new Runner(options.build()).run()) {
-      Result<?> primary = result.getPrimaryResult();
-      if (result.getParams().getMode() == Mode.Throughput) {
-        opsPerSecond = primary.getScore() * 1_000_000; // ops/µs
-      } else if (result.getParams().getMode() == Mode.SampleTime) {
-        p50 = primary.getStatistics().getPercentile(50);
-        p99 = primary.getStatistics().getPercentile(99);
-      }
-    }
-    return new Measurement(opsPerSecond, p50, p99);
-  }
-
-  private static double median(List<Measurement> measured, ToDoubleFunction<Measurement> value) {
-    double[] sorted = measured.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).toArray();
-    if (sorted.length == 0) {
-      return Double.NaN;
-    }
-    Arrays.sort(sorted);
-    int middle = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  }
-
-  private static String number(double value) {
-    return Double.isNaN(value) ? "–" : String.format(Locale.ROOT, "%,.0f", value);
-  }
-
-  private static String ratio(double fenced, double other) {
-    return Double.isNaN(fenced) || Double.isNaN(other)
-        ? "–"
-        : String.format(Locale.ROOT, "%.2f", fenced / other);
-  }
-
-  private static List<Integer> integers(String list) {
-    return Arrays.stream(list.split(",")).map(String::strip).map(Integer::valueOf).toList();
+    return Measurement.run(
+        operation.benchmark,
+        method,
+        threads,
+        seconds,
+        params,
+        Measurement.modes(System.getProperty("modes", "thrpt,sample")));
   }
 
   private static String names() {

@@ -78,9 +78,9 @@ abstract class PostgresContracts {
 
   /**
    * Whether the contracts' races run one round here instead of the default. The SQL is the same in
-   * every set-up, so the reference set-ups (Hibernate on the test server, and on a REPEATABLE READ
-   * database) race every round, and a set-up that only changes the provider, the server or the path
-   * to the store races once.
+   * every set-up, so the reference set-ups (Hibernate on the test server, on a REPEATABLE READ
+   * database, and a datasource on the test server) race every round, and a set-up that only changes
+   * the provider, the server or combines them races once.
    *
    * @return false unless overridden
    */
