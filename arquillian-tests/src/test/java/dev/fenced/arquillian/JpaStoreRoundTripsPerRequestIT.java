@@ -3,9 +3,6 @@ package dev.fenced.arquillian;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.arquillian.harness.JpaTckStoreProvider;
-import dev.fenced.arquillian.jpa.TckPersistenceUnit;
-import dev.fenced.tck.arquillian.FencedLibrary;
-import dev.fenced.tck.support.TckDeployment;
 import java.io.IOException;
 import java.net.URL;
 import java.util.Map;
@@ -13,7 +10,6 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,29 +54,8 @@ class JpaStoreRoundTripsPerRequestIT {
     database = OwnDatabase.create("fenced_round_trips");
     // lives as long as the JVM, after the server has closed its connections
     proxy = CountingPostgresProxy.start(database.host(), database.port());
-    TckDeployment deployment =
-        RequestKinds.deployment("jpa-store-round-trips-it")
-            .classes(TckPersistenceUnit.class)
-            .config("fenced.idempotency.store", "jpa")
-            .config("fenced.locks.store", "jpa");
-    WebArchive war =
-        (JpaTckStoreProvider.onDataSource()
-                ? deployment.config("fenced.jpa.datasource", DATASOURCE)
-                : deployment.config("fenced.jpa.persistence-unit", JpaTckStoreProvider.UNIT))
-            .build();
-    // the jpa cell's provider added its unit on the shared datasource: this one replaces it
-    war.delete("WEB-INF/classes/META-INF/persistence.xml");
-    JpaTckStoreProvider.addStoreLibrary(war);
-    return war.addAsResource(
-            new StringAsset(
-                JpaTckStoreProvider.persistenceXml(
-                    DATASOURCE,
-                    Map.of(
-                        "hibernate.dialect", "org.hibernate.dialect.PostgreSQLDialect",
-                        "eclipselink.target-database", "PostgreSQL"))),
-            "META-INF/persistence.xml")
-        .addAsWebInfResource(new StringAsset(webXml()), "web.xml")
-        .addAsLibrary(FencedLibrary.jar("postgresql.jar", "org.postgresql.Driver"));
+    return WebXmlDataSource.storeOn(
+        RequestKinds.deployment("jpa-store-round-trips-it"), DATASOURCE, webXml(), Map.of());
   }
 
   @ArquillianResource URL base;
@@ -221,6 +196,7 @@ class JpaStoreRoundTripsPerRequestIT {
         database.user(),
         database.password(),
         Map.of("sslmode", "disable", "gssEncMode", "disable"),
-        1);
+        1,
+        4);
   }
 }

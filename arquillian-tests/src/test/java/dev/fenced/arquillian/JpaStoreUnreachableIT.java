@@ -2,11 +2,8 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.arquillian.harness.JpaTckStoreProvider;
-import dev.fenced.arquillian.jpa.TckPersistenceUnit;
 import dev.fenced.arquillian.stores.GuardedResource;
 import dev.fenced.arquillian.stores.StoresApplication;
-import dev.fenced.tck.arquillian.FencedLibrary;
 import dev.fenced.tck.support.TckDeployment;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +15,6 @@ import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
-import org.jboss.shrinkwrap.api.asset.StringAsset;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -42,25 +38,13 @@ class JpaStoreUnreachableIT {
 
   @Deployment(testable = false)
   static WebArchive deployment() {
-    TckDeployment deployment =
+    // the providers need no connection to boot: Hibernate reads no metadata from the database
+    return WebXmlDataSource.storeOn(
         TckDeployment.war("jpa-store-unreachable-it")
-            .classes(StoresApplication.class, GuardedResource.class, TckPersistenceUnit.class)
-            .config("fenced.idempotency.store", "jpa")
-            .config("fenced.locks.store", "jpa");
-    // the way the cell runs the store: on the dead datasource itself, or through a unit on it
-    WebArchive war =
-        (JpaTckStoreProvider.onDataSource()
-                ? deployment.config("fenced.jpa.datasource", DATASOURCE)
-                : deployment.config("fenced.jpa.persistence-unit", JpaTckStoreProvider.UNIT))
-            .build();
-    // the jpa cell's provider added its unit on the shared datasource: this one replaces it
-    war.delete("WEB-INF/classes/META-INF/persistence.xml");
-    if (!war.contains("WEB-INF/lib/fenced-jpa-store.jar")) {
-      war.addAsLibrary(FencedLibrary.jar("fenced-jpa-store.jar", JpaTckStoreProvider.ANCHOR));
-    }
-    return war.addAsResource(new StringAsset(persistenceXml()), "META-INF/persistence.xml")
-        .addAsWebInfResource(new StringAsset(webXml(closedPort())), "web.xml")
-        .addAsLibrary(FencedLibrary.jar("postgresql.jar", "org.postgresql.Driver"));
+            .classes(StoresApplication.class, GuardedResource.class),
+        DATASOURCE,
+        webXml(closedPort()),
+        Map.of("hibernate.boot.allow_jdbc_metadata_access", "false"));
   }
 
   @ArquillianResource URL base;
@@ -88,23 +72,10 @@ class JpaStoreUnreachableIT {
     assertThat(StoreHttp.runs(base)).isZero();
   }
 
-  /**
-   * The unit {@code fenced} on the dead datasource. The providers are told the database, so that
-   * they need no connection to boot: Hibernate would otherwise read the dialect from the database.
-   */
-  private static String persistenceXml() {
-    return JpaTckStoreProvider.persistenceXml(
-        DATASOURCE,
-        Map.of(
-            "hibernate.dialect", "org.hibernate.dialect.PostgreSQLDialect",
-            "hibernate.boot.allow_jdbc_metadata_access", "false",
-            "eclipselink.target-database", "PostgreSQL"));
-  }
-
   /** A JTA datasource on {@code port}, where nothing answers: each connect is refused at once. */
   private static String webXml(int port) {
     return WebXmlDataSource.webXml(
-        DATASOURCE, port, "test", "postgres", "postgres", Map.of("connectTimeout", "2"), 0);
+        DATASOURCE, port, "test", "postgres", "postgres", Map.of("connectTimeout", "2"), 0, 4);
   }
 
   /** A loopback port nothing listens on: taken from the system, then given back. */

@@ -91,6 +91,11 @@ final class OwnDatabase {
     return address.getPort() < 0 ? 5432 : address.getPort();
   }
 
+  /** Its JDBC URL, without user and password. */
+  String jdbcUrl() {
+    return "jdbc:postgresql://" + host() + ":" + port() + "/" + name;
+  }
+
   /** The user the TCK connects as. */
   String user() {
     return server.user() == null ? "postgres" : server.user();
@@ -174,8 +179,7 @@ final class OwnDatabase {
     if (server.password() != null) {
       properties.setProperty("password", server.password());
     }
-    return DriverManager.getConnection(
-        "jdbc:postgresql://" + host() + ":" + port() + "/" + name, properties);
+    return DriverManager.getConnection(jdbcUrl(), properties);
   }
 
   /** Each read its own transaction: the server's statistics snapshot lasts one. */

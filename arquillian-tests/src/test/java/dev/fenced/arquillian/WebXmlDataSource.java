@@ -1,7 +1,14 @@
 package dev.fenced.arquillian;
 
+import dev.fenced.arquillian.harness.JpaTckStoreProvider;
+import dev.fenced.arquillian.jpa.TckPersistenceUnit;
+import dev.fenced.tck.arquillian.FencedLibrary;
+import dev.fenced.tck.support.TckDeployment;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.jboss.shrinkwrap.api.asset.StringAsset;
+import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * A deployment's own JTA datasource on PostgreSQL, declared in its {@code web.xml} ({@code
@@ -10,7 +17,52 @@ import java.util.stream.Collectors;
  */
 final class WebXmlDataSource {
 
+  /**
+   * What the providers are told of the database, so that they need no connection to boot: Hibernate
+   * would otherwise read the dialect from it.
+   */
+  private static final Map<String, String> POSTGRESQL_UNIT =
+      Map.of(
+          "hibernate.dialect", "org.hibernate.dialect.PostgreSQLDialect",
+          "eclipselink.target-database", "PostgreSQL");
+
   private WebXmlDataSource() {}
+
+  /**
+   * Puts both stores of {@code deployment} on the datasource the {@code webXml} declares, the way
+   * the jpa cell runs the store: on the datasource itself ({@code fenced.jpa.datasource}, the
+   * wildfly-jpa cell) or through the unit {@link JpaTckStoreProvider#UNIT} on it (the liberty-jpa
+   * cell), whose {@code persistence.xml} replaces the one the cell's provider added on the shared
+   * datasource. Adds the store's jar and the driver.
+   *
+   * @param deployment the deployment, still to build
+   * @param name the datasource's JNDI name, as the {@code webXml} declares it
+   * @param webXml the {@code web.xml}, from {@link #webXml}
+   * @param unitProperties further properties of the unit, beside the PostgreSQL dialect
+   * @return the WAR
+   */
+  static WebArchive storeOn(
+      TckDeployment deployment, String name, String webXml, Map<String, String> unitProperties) {
+    deployment
+        .classes(TckPersistenceUnit.class)
+        .config("fenced.idempotency.store", "jpa")
+        .config("fenced.locks.store", "jpa");
+    WebArchive war =
+        (JpaTckStoreProvider.onDataSource()
+                ? deployment.config("fenced.jpa.datasource", name)
+                : deployment.config("fenced.jpa.persistence-unit", JpaTckStoreProvider.UNIT))
+            .build();
+    // the jpa cell's provider added its unit on the shared datasource: this one replaces it
+    war.delete("WEB-INF/classes/META-INF/persistence.xml");
+    JpaTckStoreProvider.addStoreLibrary(war);
+    Map<String, String> properties = new TreeMap<>(POSTGRESQL_UNIT);
+    properties.putAll(unitProperties);
+    return war.addAsResource(
+            new StringAsset(JpaTckStoreProvider.persistenceXml(name, properties)),
+            "META-INF/persistence.xml")
+        .addAsWebInfResource(new StringAsset(webXml), "web.xml")
+        .addAsLibrary(FencedLibrary.jar("postgresql.jar", "org.postgresql.Driver"));
+  }
 
   /**
    * The {@code web.xml} declaring the datasource.
@@ -20,6 +72,7 @@ final class WebXmlDataSource {
    * @param database the database, with the user and password to log in
    * @param properties further driver properties, e.g. {@code connectTimeout}
    * @param minPool the connections the pool opens at once and keeps
+   * @param maxPool the connections the pool opens at most
    * @return the {@code web.xml}
    */
   static String webXml(
@@ -29,7 +82,8 @@ final class WebXmlDataSource {
       String user,
       String password,
       Map<String, String> properties,
-      int minPool) {
+      int minPool,
+      int maxPool) {
     String more =
         properties.entrySet().stream()
             .map(
@@ -54,11 +108,11 @@ final class WebXmlDataSource {
             <transactional>true</transactional>
             <initial-pool-size>%d</initial-pool-size>
             <min-pool-size>%d</min-pool-size>
-            <max-pool-size>4</max-pool-size>
+            <max-pool-size>%d</max-pool-size>
           </data-source>
         </web-app>
         """
-        .formatted(name, port, database, user, xml(password), more, minPool, minPool);
+        .formatted(name, port, database, user, xml(password), more, minPool, minPool, maxPool);
   }
 
   private static String xml(String text) {

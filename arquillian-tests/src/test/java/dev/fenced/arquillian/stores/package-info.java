@@ -1,5 +1,5 @@
 /**
- * The application of the store-specific integration tests ({@code JpaStoreIT}, {@code
+ * The application of the store-specific integration tests ({@code JpaStore*IT}, {@code
  * RedisStore*IT}).
  */
 package dev.fenced.arquillian.stores;
