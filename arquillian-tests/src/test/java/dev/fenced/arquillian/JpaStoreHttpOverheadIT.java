@@ -12,7 +12,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -39,8 +38,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-// -Dit.test overrides the cells' includes: skipped outside its store's cells
-@EnabledIfSystemProperty(named = "fenced.tck.store", matches = "jpa")
 class JpaStoreHttpOverheadIT {
 
   /** The datasource of the deployment, defined in its {@code web.xml}. */

@@ -10,8 +10,6 @@ import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.ExtendWith;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.JedisPooled;
@@ -38,10 +36,6 @@ import redis.clients.jedis.JedisPooled;
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
-// -Dit.test overrides the cells' includes: skipped outside its store's cells, and on a Redis
-// Cluster
-@EnabledIfSystemProperty(named = "fenced.tck.store", matches = "redis")
-@DisabledIfSystemProperty(named = "fenced.tck.redis.topology", matches = "cluster")
 class RedisStoreHttpOverheadIT {
 
   private static final HttpOverhead.Settings SETTINGS = HttpOverhead.Settings.read();

@@ -41,6 +41,10 @@ final class PostgresStatements {
    */
   private static final String EXPIRED_BY_THE_START = "expires_at <= now()";
 
+  /** The lock prune's bound on the index, as {@link #EXPIRED_BY_THE_START}: ?2 ms of grace. */
+  private static final String GRACE_BEFORE_THE_START =
+      "now() - CAST(?2 AS bigint) * interval '1 millisecond'";
+
   /**
    * Expired, without a live commit mark; checked again by the DELETE, as a row may be taken over.
    */
@@ -218,8 +222,9 @@ final class PostgresStatements {
             + locks
             + " WHERE key_hash IN (SELECT key_hash FROM "
             + locks
-            + " WHERE expires_at <= now() - CAST(?2 AS bigint) * interval '1 millisecond' AND"
-            + " expires_at <= "
+            + " WHERE expires_at <= "
+            + GRACE_BEFORE_THE_START
+            + " AND expires_at <= "
             + GRACE_AGO
             + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND expires_at <= "
             + GRACE_AGO;
