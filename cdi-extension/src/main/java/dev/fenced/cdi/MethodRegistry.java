@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
  * The models of one feature's methods ({@code IdempotentMethod}, {@code JobMethod}), per bean class
  * and method signature, found from the bean class or any proxy or subclass of it. Immutable once
- * built.
+ * built; each lookup's answer is remembered per class and {@code Method}, since interceptors ask on
+ * every call.
  *
  * <p>A lookup walks up from the class it is given, so a container's proxy or subclass of a bean
  * (Weld's {@code ...$Proxy$_$$_WeldSubclass}, an EJB view) finds the bean's entry; the method is
@@ -29,8 +31,11 @@ public final class MethodRegistry<M> {
 
   private final Map<String, Entry<M>> entries;
   private final Set<String> classLevel;
+  private final Map<Lookup, Optional<M>> found = new ConcurrentHashMap<>();
 
   private record Entry<M>(Method method, M model) {}
+
+  private record Lookup(Class<?> beanClass, Method method) {}
 
   private MethodRegistry(Map<String, Entry<M>> entries, Set<String> classLevel) {
     this.entries = Map.copyOf(entries);
@@ -55,7 +60,12 @@ public final class MethodRegistry<M> {
    * @return the model, or empty
    */
   public Optional<M> find(Class<?> beanClass, Method method) {
-    String signature = signature(method);
+    return found.computeIfAbsent(new Lookup(beanClass, method), this::search);
+  }
+
+  private Optional<M> search(Lookup lookup) {
+    Class<?> beanClass = lookup.beanClass();
+    String signature = signature(lookup.method());
     for (Class<?> c = beanClass; c != null && c != Object.class; c = c.getSuperclass()) {
       Entry<M> entry = entries.get(c.getName() + "#" + signature);
       if (entry != null) {

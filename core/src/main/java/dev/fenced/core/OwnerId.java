@@ -1,7 +1,8 @@
 package dev.fenced.core;
 
 import java.lang.management.ManagementFactory;
-import java.util.UUID;
+import java.security.SecureRandom;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Owner ids: one per attempt or acquisition, so a stale holder's writes are refused, and each
@@ -18,15 +19,36 @@ public final class OwnerId {
 
   private static final String INSTANCE = instanceName();
 
+  /**
+   * Random once per JVM: with the instance name it tells this JVM's owners from those of every
+   * other JVM, including an earlier one with the same name ({@code 1@host} in a restarted
+   * container).
+   */
+  private static final long JVM_NONCE = new SecureRandom().nextLong();
+
+  /** Counts the owners this JVM drew, so that no two are equal. */
+  private static final AtomicLong DRAWN = new AtomicLong();
+
   private OwnerId() {}
 
   /**
-   * A new owner id.
+   * A new owner id: never drawn before by this JVM, and different from every other JVM's but for a
+   * chance of 2<sup>-64</sup> per pair of JVMs with the same instance name.
    *
-   * @return the instance's name, {@code /}, and 32 lowercase hex characters from 122 random bits
+   * <p>Not {@code UUID.randomUUID()}: every claim and every acquire draws one, and the JDK's shared
+   * {@code SecureRandom} serialised request threads on its lock. The owner needs to be unique, not
+   * secret: the store holds it for anyone who can read the store.
+   *
+   * @return the instance's name, {@code /}, and 32 lowercase hex characters: 64 random bits drawn
+   *     once per JVM, then the count of owners this JVM drew before
    */
   public static String random() {
-    return INSTANCE + "/" + UUID.randomUUID().toString().replace("-", "");
+    return INSTANCE + "/" + hex(JVM_NONCE) + hex(DRAWN.getAndIncrement());
+  }
+
+  private static String hex(long value) {
+    String digits = Long.toHexString(value);
+    return "0".repeat(16 - digits.length()) + digits;
   }
 
   /**

@@ -2,6 +2,15 @@ package dev.fenced.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +26,37 @@ class OwnerIdTest {
   @Test
   void two_owner_ids_differ() {
     assertThat(OwnerId.random()).isNotEqualTo(OwnerId.random());
+  }
+
+  @Test
+  void owner_ids_drawn_by_many_threads_at_once_are_all_different() throws Exception {
+    int threads = 8;
+    int each = 10_000;
+    Set<String> drawn = ConcurrentHashMap.newKeySet();
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> draws = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        draws.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  for (int i = 0; i < each; i++) {
+                    drawn.add(OwnerId.random());
+                  }
+                  return null;
+                }));
+      }
+      start.countDown();
+      for (Future<?> draw : draws) {
+        draw.get(30, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+
+    assertThat(drawn).hasSize(threads * each);
   }
 
   @Test

@@ -22,6 +22,26 @@ class AfterCommitTest {
   }
 
   @Test
+  void the_registry_is_looked_up_until_found_and_then_kept() {
+    List<String> lookups = new ArrayList<>();
+    List<FakeTransactions> answers = new ArrayList<>(List.of());
+    AfterCommit.FoundOnce registry =
+        new AfterCommit.FoundOnce(
+            () -> {
+              lookups.add("lookup");
+              return answers.isEmpty() ? null : answers.get(0);
+            });
+
+    assertThat(registry.get()).isNull();
+    answers.add(transactions);
+    assertThat(registry.get()).isSameAs(transactions);
+    answers.set(0, new FakeTransactions());
+    assertThat(registry.get()).isSameAs(transactions);
+
+    assertThat(lookups).hasSize(2);
+  }
+
+  @Test
   void runs_at_once_as_committed_without_a_transaction() {
     afterCommit.whenDone(heard::add);
 

@@ -38,6 +38,9 @@ public final class LeaseRenewal {
   /** The safety margin is ttl divided by this: a tenth of the ttl. */
   private static final int MARGIN_DIVISOR = 10;
 
+  /** A ttl shorter than this many seconds (about 292 years) fits in a long of nanoseconds. */
+  private static final long NANOS_FIT_BELOW_SECONDS = Long.MAX_VALUE / 1_000_000_000L;
+
   /** One renewal request to the store. */
   @FunctionalInterface
   public interface Renewer {
@@ -141,7 +144,10 @@ public final class LeaseRenewal {
    * @return a tenth of {@code ttl}
    */
   public static Duration safetyMargin(Duration ttl) {
-    return ttl.dividedBy(MARGIN_DIVISOR);
+    // Duration.dividedBy computes in BigDecimal, a cost every claim and acquire paid
+    return ttl.getSeconds() < NANOS_FIT_BELOW_SECONDS
+        ? Duration.ofNanos(ttl.toNanos() / MARGIN_DIVISOR)
+        : ttl.dividedBy(MARGIN_DIVISOR);
   }
 
   /** Schedules the first renewal and the deadline check; does nothing when started or stopped. */

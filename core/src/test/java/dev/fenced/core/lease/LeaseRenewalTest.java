@@ -203,6 +203,19 @@ class LeaseRenewalTest {
   }
 
   @Test
+  void the_safety_margin_is_a_tenth_of_any_ttl_cut_to_the_nanosecond() {
+    for (Duration ttl :
+        List.of(
+            Duration.ofNanos(19),
+            Duration.ofMillis(1_001),
+            Duration.ofSeconds(45, 7),
+            Duration.ofDays(365 * 300),
+            Duration.ofSeconds(Long.MAX_VALUE, 999_999_999))) {
+      assertThat(LeaseRenewal.safetyMargin(ttl)).as("ttl %s", ttl).isEqualTo(ttl.dividedBy(10));
+    }
+  }
+
+  @Test
   void a_lease_is_renewed_up_to_its_cap_then_lost_by_the_deadline() {
     Duration cap = Duration.ofSeconds(10);
     new LeaseRenewal(time, TTL, cap, time.nanoTime(), store::renew, "lease 'job'", losses::add)
