@@ -113,6 +113,39 @@ public enum DeploymentProblem {
       "D014",
       "Lock key \"%s\" is used twice: as %s and as %s. Give each job and election its own key (the"
           + " key member of @OnOneInstance or @WithoutOverlapping, the value of @LeaderElection)"),
+  /**
+   * An {@code ignoredFields} entry is not an RFC 6901 pointer to a field. Arguments: the target,
+   * where the value came from, the entry, the reason.
+   */
+  IGNORED_FIELD_INVALID(
+      "D015",
+      "%s: ignoredFields %s holds \"%s\", which is not a JSON pointer to a field (%s); write it"
+          + " as /name, /a/b or /items/0/note"),
+  /**
+   * {@code ignoredFields} or {@code bodyFingerprint} is set on a method that is not a JAX-RS
+   * resource method. Arguments: the target, the member, where the value came from.
+   */
+  FINGERPRINT_MEMBER_NOT_HTTP(
+      "D016",
+      "%s: %s %s applies to the body of a JAX-RS request, and this method is not a resource"
+          + " method (its fingerprint is its arguments); remove it"),
+  /**
+   * Both {@code ignoredFields} and {@code bodyFingerprint} are set. Arguments: the target, where
+   * each came from.
+   */
+  BODY_FINGERPRINT_WITH_IGNORED_FIELDS(
+      "D017",
+      "%s: bodyFingerprint %s and ignoredFields %s are both set; the bean sees the whole body,"
+          + " so leave the fields out there and remove ignoredFields"),
+  /**
+   * {@code bodyFingerprint} names no {@code RequestBodyFingerprint} bean, or several. Arguments:
+   * the target, the name, how many beans, the name.
+   */
+  BODY_FINGERPRINT_BEAN_NOT_ONE(
+      "D018",
+      "%s: bodyFingerprint \"%s\" names %s CDI beans implementing"
+          + " dev.fenced.idempotency.RequestBodyFingerprint; it must name exactly one: annotate it"
+          + " with @Named(\"%s\")"),
 
   /** MicroProfile Config cannot be obtained. Argument: the error. */
   CONFIG_UNAVAILABLE(

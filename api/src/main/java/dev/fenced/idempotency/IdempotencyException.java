@@ -12,9 +12,13 @@ import jakarta.ejb.ApplicationException;
  *
  * <p>It is an EJB application exception that rolls the transaction back: an EJB's caller gets it
  * unwrapped, and a message-driven bean's transaction rolls back, so the broker redelivers the
- * message later.
+ * message later. One rule covers every code: with {@code fenced.idempotency.commit=with-work} the
+ * claim belongs to the transaction, and a caller must not commit as if the call had taken place.
+ *
+ * <p>The annotation only matters to an EJB container; where the EJB API is absent at run time the
+ * JVM ignores it, so applications without EJBs are unaffected.
  */
-@ApplicationException(rollback = true)
+@ApplicationException(rollback = true, inherited = true)
 public class IdempotencyException extends FencedException {
 
   private static final long serialVersionUID = 1L;

@@ -89,6 +89,33 @@ public @interface Idempotent {
   String[] replayHeaders() default {};
 
   /**
+   * Fields of a JSON request body that the fingerprint leaves out, as RFC 6901 JSON pointers
+   * ({@code /requestedAt}, {@code /meta/traceId}, {@code /items/0/note}): two requests that differ
+   * only there are the same request (a replay), not a reuse of the key (422). The HTTP method, the
+   * path, the query and every other field still count. Applies to bodies of type {@code
+   * application/json} or {@code *}{@code /*+json} that parse as JSON; a pointer that names nothing
+   * in a body is skipped. JAX-RS resource methods only: on another method the deployment fails.
+   * Config: {@code fenced.idempotency.ignored-fields} (comma-separated) adds to every method's
+   * list.
+   *
+   * @return JSON pointers, each starting with {@code /}; empty by default
+   */
+  @Nonbinding
+  String[] ignoredFields() default {};
+
+  /**
+   * The name of a CDI bean implementing {@link RequestBodyFingerprint} that picks the part of the
+   * request body the fingerprint counts, for bodies {@link #ignoredFields()} cannot describe (a
+   * multipart body with a random boundary). Empty (the default) counts the whole body. JAX-RS
+   * resource methods only, and not together with {@code ignoredFields}: either fails the
+   * deployment, as does a name that selects no bean or several.
+   *
+   * @return the bean's {@code @Named} name, or empty
+   */
+  @Nonbinding
+  String bodyFingerprint() default "";
+
+  /**
    * Which outcomes are stored; the others release the key so a retry runs the method again. Default
    * {@link StoreIf#NOT_SERVER_ERROR}.
    *

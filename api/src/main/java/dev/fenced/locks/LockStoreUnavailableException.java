@@ -2,6 +2,7 @@ package dev.fenced.locks;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.FencedException;
+import jakarta.ejb.ApplicationException;
 import java.util.Objects;
 
 /**
@@ -9,7 +10,16 @@ import java.util.Objects;
  * work it guards did not run: Fenced fails closed. Thrown by {@link Locks} where the store failed
  * while taking a lock; a lock already held is renewed, and lost at its deadline if the store stays
  * away ({@link LockLost}).
+ *
+ * <p>It is an EJB application exception that does <em>not</em> roll the transaction back: the
+ * guarded work did not run, so, as for {@link LockNotAcquiredException}, an EJB's caller gets it
+ * unwrapped and decides whether its transaction still commits (call {@code setRollbackOnly()} to
+ * have a message redelivered).
+ *
+ * <p>The annotation only matters to an EJB container; where the EJB API is absent at run time the
+ * JVM ignores it, so applications without EJBs are unaffected.
  */
+@ApplicationException(rollback = false, inherited = true)
 public class LockStoreUnavailableException extends FencedException {
 
   private static final long serialVersionUID = 1L;

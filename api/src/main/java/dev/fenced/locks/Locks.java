@@ -9,6 +9,13 @@ import java.util.concurrent.Callable;
  *
  * <p>A lock store that cannot be reached while a lock is taken throws {@link
  * LockStoreUnavailableException} ({@code LOCK_STORE_UNAVAILABLE}); the work never runs unguarded.
+ *
+ * <p><b>Re-entrancy.</b> A thread holds a lock while it runs inside the lock's work: the callable
+ * of {@link #withLock}, or the run of a {@link WithoutOverlapping} or {@link OnOneInstance} job. On
+ * that thread, {@link #withLock} and a {@link WithoutOverlapping} job on the same key are
+ * re-entrant: they run inside the hold, without taking or releasing anything. {@link #tryAcquire}
+ * is not: the lock it returns belongs to no thread (any thread may close it), so it does not make
+ * its thread a holder, and on a key its own thread holds it returns empty like on any held key.
  */
 public interface Locks {
 
@@ -35,6 +42,13 @@ public interface Locks {
   /**
    * Runs {@code work} under the lock on {@code key} and releases it whether {@code work} returns or
    * throws. Inside {@code work}, {@link LocksContext} gives the lock and its fencing token.
+   *
+   * <p>Re-entrant: on a thread that already runs inside the work of a lock on {@code key} (an outer
+   * {@code withLock}, a {@link WithoutOverlapping} run), {@code work} runs at once inside that
+   * hold: {@code options} are not used, nothing is released when it ends (the outer holder
+   * releases), and {@link LocksContext} gives the outer lock; if that lock was lost, it throws
+   * {@link LockLostException}. Another thread still waits for the key, or gets {@link
+   * LockNotAcquiredException}.
    *
    * @param key the lock key, never empty
    * @param work what to run while holding the lock

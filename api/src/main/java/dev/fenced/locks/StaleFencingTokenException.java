@@ -13,8 +13,11 @@ import java.util.Objects;
  * <p>It is an EJB application exception that rolls the transaction back: an EJB's caller gets it
  * unwrapped, and neither the stale write nor anything else of that transaction commits. Being
  * unchecked, it also rolls back a CDI {@code @Transactional} method's transaction.
+ *
+ * <p>The annotation only matters to an EJB container; where the EJB API is absent at run time the
+ * JVM ignores it, so applications without EJBs are unaffected.
  */
-@ApplicationException(rollback = true)
+@ApplicationException(rollback = true, inherited = true)
 public class StaleFencingTokenException extends FencedException {
 
   private static final long serialVersionUID = 1L;

@@ -18,6 +18,15 @@ import java.lang.annotation.Target;
  * run's lock and fencing token are available from {@link LocksContext}. Works on EJB timer methods,
  * on tasks run by a {@code ManagedScheduledExecutorService}, and on any CDI method.
  *
+ * <p><b>Re-entrant for the thread that holds the run lock</b>, like {@code ReentrantLock}: a call
+ * made on a thread that already runs inside the work of a lock on {@code key} (a {@link
+ * Locks#withLock} on it, or this job's own run calling the job again) runs at once inside that
+ * hold: no second acquisition, nothing released when it returns, the outer run's lock and fencing
+ * token in {@link LocksContext}. The outer holder keeps renewing the lock and releases it when its
+ * own work ends. If the outer hold was lost, the call throws {@link LockLostException}. A call from
+ * any other thread, of this instance too, is still skipped while the hold lasts. A lock taken with
+ * {@link Locks#tryAcquire(String)} belongs to no thread, so the job is skipped under it.
+ *
  * <p>Members can be overridden with MicroProfile Config: {@code
  * <class>/<method>/WithoutOverlapping/ttl}, {@code <class>/WithoutOverlapping/ttl}, {@code
  * WithoutOverlapping/ttl}, then {@code fenced.locks.ttl}.

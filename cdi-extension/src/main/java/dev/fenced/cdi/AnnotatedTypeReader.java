@@ -36,6 +36,13 @@ import java.util.function.Supplier;
  * other extensions added or removed counts) into the deployment's models: one {@link
  * MethodRegistry} per method feature and the elections. Each class is read once; a problem is a
  * definition error naming the class, method, option and value.
+ *
+ * <p>A bean's type ({@code ProcessManagedBean}) wins over a component's ({@code
+ * ProcessInjectionTarget}): a server may fire the latter for a class that is also a bean with a
+ * type it built from the class itself, without what other extensions changed in {@code
+ * ProcessAnnotatedType} (Open Liberty does so for JAX-RS resource classes, before the bean's
+ * event). A class read from such a type is read again from the bean's type, which replaces its
+ * models.
  */
 final class AnnotatedTypeReader {
 
@@ -44,7 +51,8 @@ final class AnnotatedTypeReader {
       new MethodRegistry.Builder<>();
   private final MethodRegistry.Builder<JobMethod> jobs = new MethodRegistry.Builder<>();
   private final Map<ElectionBean, Bean<?>> elections = new LinkedHashMap<>();
-  private final Set<String> readClasses = new HashSet<>();
+  private final Set<String> readFromBeans = new HashSet<>();
+  private final Set<String> readFromComponents = new HashSet<>();
   private final Set<String> readElections = new HashSet<>();
 
   /**
@@ -58,19 +66,46 @@ final class AnnotatedTypeReader {
 
   /**
    * Reads the {@code @Idempotent}, {@code @OnOneInstance} and {@code @WithoutOverlapping} methods
-   * of a bean or component class.
+   * of a managed or session bean from its final annotated type, replacing what a component's type
+   * of the same class gave.
    *
-   * @param type its annotated type
+   * @param type the bean's annotated type
    * @param errors where definition errors go
    */
-  synchronized void read(AnnotatedType<?> type, Consumer<Throwable> errors) {
-    Class<?> beanClass = type.getJavaClass();
-    // an interceptor (Fenced's own among them) carries its binding on the class: it is not a job
-    if (type.isAnnotationPresent(Interceptor.class)
-        || type.isAnnotationPresent(Decorator.class)
-        || !readClasses.add(beanClass.getName())) {
+  synchronized void readBean(AnnotatedType<?> type, Consumer<Throwable> errors) {
+    String name = type.getJavaClass().getName();
+    if (ignored(type) || !readFromBeans.add(name)) {
       return;
     }
+    if (readFromComponents.remove(name)) {
+      idempotentMethods.forget(type.getJavaClass());
+      jobs.forget(type.getJavaClass());
+    }
+    readMethods(type, errors);
+  }
+
+  /**
+   * Reads the methods of a component class (a message-driven bean, which is no managed bean),
+   * unless its class was read already.
+   *
+   * @param type the annotated type of its injection target
+   * @param errors where definition errors go
+   */
+  synchronized void readComponent(AnnotatedType<?> type, Consumer<Throwable> errors) {
+    String name = type.getJavaClass().getName();
+    if (ignored(type) || readFromBeans.contains(name) || !readFromComponents.add(name)) {
+      return;
+    }
+    readMethods(type, errors);
+  }
+
+  /** An interceptor (Fenced's own among them) carries its binding on the class: it is no job. */
+  private static boolean ignored(AnnotatedType<?> type) {
+    return type.isAnnotationPresent(Interceptor.class) || type.isAnnotationPresent(Decorator.class);
+  }
+
+  private void readMethods(AnnotatedType<?> type, Consumer<Throwable> errors) {
+    Class<?> beanClass = type.getJavaClass();
     if (type.isAnnotationPresent(Idempotent.class)) {
       idempotentMethods.classLevel(beanClass);
     }

@@ -6,6 +6,7 @@ import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.ElectionBean;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.config.JobMethod;
+import dev.fenced.cdi.deployment.BodyFingerprintCheck;
 import dev.fenced.cdi.deployment.BodyLimits;
 import dev.fenced.cdi.deployment.EncryptionSettings;
 import dev.fenced.cdi.deployment.GlobalSettings;
@@ -19,6 +20,7 @@ import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.cdi.deployment.StoreSetUpCheck;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
+import dev.fenced.idempotency.RequestBodyFingerprint;
 import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.Locks;
@@ -58,9 +60,10 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * application's bean discovery mode; the {@code fenced-cdi} jar has no {@code beans.xml}, so they
  * are never discovered a second time. Methods are read from {@code ProcessManagedBean} (managed and
  * session beans, with their final annotated type) and from {@code ProcessInjectionTarget} (also
- * fired for message-driven beans, which are not managed beans); each class is read once. A problem
- * on one method is a definition error, a problem across beans a deployment problem; each message
- * names the class, method, option and value.
+ * fired for message-driven beans, which are not managed beans); each class is read once, and a
+ * bean's type replaces a component's type of the same class (see {@link AnnotatedTypeReader}). A
+ * problem on one method is a definition error, a problem across beans a deployment problem; each
+ * message names the class, method, option and value.
  */
 public class FencedExtension implements Extension {
 
@@ -103,7 +106,7 @@ public class FencedExtension implements Extension {
   }
 
   <T> void readBean(@Observes ProcessManagedBean<T> event) {
-    reader.read(event.getAnnotatedBeanClass(), event::addDefinitionError);
+    reader.readBean(event.getAnnotatedBeanClass(), event::addDefinitionError);
     reader.readElection(event.getBean(), event.getAnnotatedBeanClass(), event::addDefinitionError);
   }
 
@@ -114,7 +117,7 @@ public class FencedExtension implements Extension {
   }
 
   <T> void readComponent(@Observes ProcessInjectionTarget<T> event) {
-    reader.read(event.getAnnotatedType(), event::addDefinitionError);
+    reader.readComponent(event.getAnnotatedType(), event::addDefinitionError);
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
@@ -147,6 +150,14 @@ public class FencedExtension implements Extension {
               scope,
               scope.isEmpty() ? 0 : candidates(beans, IdempotencyScopeResolver.class, scope))
           .ifPresent(problems::add);
+      if (method.kind() instanceof IdempotentMethod.Http http) {
+        String name = http.bodyFingerprint();
+        BodyFingerprintCheck.problem(
+                method.target(),
+                name,
+                name.isEmpty() ? 0 : candidates(beans, RequestBodyFingerprint.class, name))
+            .ifPresent(problems::add);
+      }
     }
     // both in-memory store checks may report one bad fenced.allow-in-memory-storage value
     problems.stream()

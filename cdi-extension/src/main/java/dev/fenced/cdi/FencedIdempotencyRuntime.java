@@ -24,6 +24,7 @@ import dev.fenced.idempotency.IdempotencyRejected;
 import dev.fenced.idempotency.IdempotencyReplayed;
 import dev.fenced.idempotency.IdempotencyScopeResolver;
 import dev.fenced.idempotency.Idempotent;
+import dev.fenced.idempotency.RequestBodyFingerprint;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -40,7 +41,9 @@ import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.security.Principal;
 import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one {@link IdempotencyRuntime} of an application: the engine on the store {@code
@@ -64,6 +67,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private Jsonb jsonb;
   private IdempotencyEngine engine;
   private FingerprintCalculator fingerprints;
+  private final Map<String, FingerprintCalculator> requestFingerprints = new ConcurrentHashMap<>();
   private CallFactory callFactory;
   private CallRunner callRunner;
   private CommitMarking commitMarking;
@@ -112,6 +116,23 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   @Override
   public FingerprintCalculator fingerprints() {
     return fingerprints;
+  }
+
+  @Override
+  public FingerprintCalculator fingerprints(IdempotentMethod method) {
+    if (!(method.kind() instanceof IdempotentMethod.Http http) || http.wholeBody()) {
+      return fingerprints;
+    }
+    return requestFingerprints.computeIfAbsent(
+        method.target(),
+        target ->
+            http.bodyFingerprint().isEmpty()
+                ? FingerprintCalculator.ignoring(http.ignoredFields())
+                : FingerprintCalculator.withBodyPart(
+                    beans
+                        .select(
+                            RequestBodyFingerprint.class, NamedLiteral.of(http.bodyFingerprint()))
+                        .get()));
   }
 
   @Override

@@ -23,11 +23,21 @@ public interface IdempotencyRuntime {
   IdempotencyEngine engine();
 
   /**
-   * The fingerprint calculator.
+   * The fingerprint calculator of non-HTTP calls, and of HTTP requests that count the whole body.
    *
    * @return the calculator
    */
   FingerprintCalculator fingerprints();
+
+  /**
+   * The fingerprint calculator of a guarded method's requests: one that leaves its {@code
+   * ignoredFields} out, or that asks its {@code bodyFingerprint} bean, else {@link
+   * #fingerprints()}.
+   *
+   * @param method the guarded method
+   * @return the calculator
+   */
+  FingerprintCalculator fingerprints(IdempotentMethod method);
 
   /**
    * The validated model of a guarded method, built at deployment.

@@ -175,6 +175,20 @@ public final class MethodRegistry<M> {
     }
 
     /**
+     * Drops every model and the class-level note of a bean class, so that it can be read again from
+     * a more complete annotated type.
+     *
+     * @param beanClass the bean class
+     * @return this builder
+     */
+    public Builder<M> forget(Class<?> beanClass) {
+      String prefix = beanClass.getName() + "#";
+      entries.keySet().removeIf(key -> key.startsWith(prefix));
+      classLevel.remove(beanClass.getName());
+      return this;
+    }
+
+    /**
      * Freezes the models.
      *
      * @return the registry

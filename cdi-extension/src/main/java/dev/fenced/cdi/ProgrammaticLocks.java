@@ -19,6 +19,11 @@ import java.util.concurrent.Callable;
  * until the transaction has completed (committed or rolled back), so that the next holder sees what
  * the work committed; {@code LocksContext} shows it only while the work runs. Without a
  * transaction, or in one that can only roll back, the lock is released when the work ends.
+ *
+ * <p>{@link #withLock} is re-entrant for the thread that runs inside the work of a lock on the same
+ * key (an outer {@code withLock}, a {@code @WithoutOverlapping} run): the work runs inside that
+ * hold, which it neither takes nor releases, transaction or not ({@link
+ * LockManager#heldByCurrentThread}).
  */
 @ApplicationScoped
 public class ProgrammaticLocks implements Locks {
@@ -34,6 +39,10 @@ public class ProgrammaticLocks implements Locks {
   public <T> T withLock(String key, Callable<T> work, LockOptions options) throws Exception {
     Objects.requireNonNull(work, "work");
     LockManager manager = runtime.manager();
+    Optional<Lock> outer = manager.heldByCurrentThread(key);
+    if (outer.isPresent()) {
+      return manager.callUnder(outer.get(), work);
+    }
     Lock lock = manager.acquireOrThrow(key, options);
     try {
       return manager.callUnder(lock, work);

@@ -51,6 +51,23 @@ class MethodRegistryTest {
   }
 
   @Test
+  void a_forgotten_class_loses_its_models_and_class_level_note_and_no_other_class_does() {
+    MethodRegistry<String> registry =
+        new MethodRegistry.Builder<String>()
+            .add(Job.class, method(Job.class, "run"), "job")
+            .classLevel(Job.class)
+            .add(Shipping.class, method(Shipping.class, "onPaid", String.class), "shipping")
+            .forget(Job.class)
+            .build();
+
+    assertThat(registry.find(Job.class, method(Job.class, "run"))).isEmpty();
+    assertThatThrownBy(() -> registry.intercepted(Job.class, method(Job.class, "run"), "@X"))
+        .isInstanceOf(IllegalStateException.class);
+    assertThat(registry.find(Shipping.class, method(Shipping.class, "onPaid", String.class)))
+        .hasValue("shipping");
+  }
+
+  @Test
   void a_proxy_subclass_finds_the_bean_classs_entry_by_signature() {
     MethodRegistry<String> registry =
         new MethodRegistry.Builder<String>()

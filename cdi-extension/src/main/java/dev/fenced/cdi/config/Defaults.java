@@ -34,6 +34,12 @@ public final class Defaults {
   /** {@code @Idempotent(replayHeaders)}: none beyond {@link #REPLAY_HEADERS}. */
   public static final String IDEMPOTENT_REPLAY_HEADERS = "";
 
+  /** {@code @Idempotent(ignoredFields)}: every field of a JSON body counts. */
+  public static final String IGNORED_FIELDS = "";
+
+  /** {@code @Idempotent(bodyFingerprint)}: no bean, the whole body counts. */
+  public static final String IDEMPOTENT_BODY_FINGERPRINT = "";
+
   /** {@code fenced.idempotency.retry-after}: the {@code Retry-After} hint of a 409. */
   public static final String RETRY_AFTER = "1s";
 

@@ -41,9 +41,17 @@ public record IdempotentMethod(
    * @param header the name of the request header holding the key
    * @param replayHeaders lower-case names of the response headers stored and replayed
    * @param retryAfter the {@code Retry-After} hint of a 409
+   * @param ignoredFields JSON pointers of the body fields the fingerprint leaves out
+   * @param bodyFingerprint the name of the {@code RequestBodyFingerprint} bean that picks the part
+   *     of the body the fingerprint counts, or empty for the whole body
    */
   public record Http(
-      boolean required, String header, Set<String> replayHeaders, Duration retryAfter)
+      boolean required,
+      String header,
+      Set<String> replayHeaders,
+      Duration retryAfter,
+      List<String> ignoredFields,
+      String bodyFingerprint)
       implements Kind {
 
     /**
@@ -53,11 +61,36 @@ public record IdempotentMethod(
      * @param header never {@code null}
      * @param replayHeaders never {@code null}; copied
      * @param retryAfter never {@code null}
+     * @param ignoredFields never {@code null}; copied
+     * @param bodyFingerprint never {@code null}
      */
     public Http {
       Objects.requireNonNull(header, "header");
       replayHeaders = Set.copyOf(replayHeaders);
       Objects.requireNonNull(retryAfter, "retryAfter");
+      ignoredFields = List.copyOf(ignoredFields);
+      Objects.requireNonNull(bodyFingerprint, "bodyFingerprint");
+    }
+
+    /**
+     * A method whose fingerprint counts the whole body.
+     *
+     * @param required whether a key is required
+     * @param header never {@code null}
+     * @param replayHeaders never {@code null}; copied
+     * @param retryAfter never {@code null}
+     */
+    public Http(boolean required, String header, Set<String> replayHeaders, Duration retryAfter) {
+      this(required, header, replayHeaders, retryAfter, List.of(), "");
+    }
+
+    /**
+     * Whether the fingerprint counts the whole body as received (JSON in canonical form).
+     *
+     * @return {@code false} when fields are ignored or a bean picks the part that counts
+     */
+    public boolean wholeBody() {
+      return ignoredFields.isEmpty() && bodyFingerprint.isEmpty();
     }
   }
 

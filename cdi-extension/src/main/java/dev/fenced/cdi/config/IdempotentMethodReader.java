@@ -1,6 +1,7 @@
 package dev.fenced.cdi.config;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.core.idempotency.IgnoredFields;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.OnConflict;
@@ -29,6 +30,8 @@ import java.util.function.Function;
 public final class IdempotentMethodReader {
 
   static final String AREA = "idempotency";
+  private static final String IGNORED_FIELDS = "ignoredFields";
+  private static final String BODY_FINGERPRINT = "bodyFingerprint";
   private static final Set<String> CLASS_LEVEL_VERBS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
   private final ConfigLookup config;
@@ -102,8 +105,16 @@ public final class IdempotentMethodReader {
       if (!keyParameters.isEmpty()) {
         reading.problem(DeploymentProblem.KEY_PARAMETER_ON_RESOURCE_METHOD.format(target, header));
       }
-      kind = new IdempotentMethod.Http(required, header, replayHeaders, retryAfter);
+      kind =
+          new IdempotentMethod.Http(
+              required,
+              header,
+              replayHeaders,
+              retryAfter,
+              ignoredFields(reading),
+              bodyFingerprint(reading));
     } else {
+      fingerprintMembersOnCall(reading, onMethod);
       kind = call(reading, method, keyParameters, onConflict, waitTimeout);
     }
     if (!problems.isEmpty()) {
@@ -184,6 +195,76 @@ public final class IdempotentMethodReader {
     return reading
         .optionalDuration(name, reading.resolve(name, member, defaultValue))
         .orElse(Duration.ofMillis(1));
+  }
+
+  /** The method's and the global pointers, each checked. */
+  private static List<String> ignoredFields(AnnotationReading<Idempotent> reading) {
+    ResolvedValue own =
+        reading.resolve(
+            IGNORED_FIELDS, a -> String.join(",", a.ignoredFields()), Defaults.IGNORED_FIELDS);
+    Optional<ResolvedValue> global = reading.global(IGNORED_FIELDS);
+    Set<String> pointers = new LinkedHashSet<>();
+    for (ResolvedValue value : global.isPresent() ? List.of(own, global.get()) : List.of(own)) {
+      for (String entry : value.value().split(",")) {
+        String pointer = entry.strip();
+        if (pointer.isEmpty()) {
+          continue;
+        }
+        try {
+          IgnoredFields.of(List.of(pointer));
+          pointers.add(pointer);
+        } catch (IllegalArgumentException e) {
+          reading.problem(
+              DeploymentProblem.IGNORED_FIELD_INVALID.format(
+                  reading.target(), value.describe(), pointer, e.getMessage()));
+        }
+      }
+    }
+    return List.copyOf(pointers);
+  }
+
+  /** The bean's name; not together with ignored fields. */
+  private static String bodyFingerprint(AnnotationReading<Idempotent> reading) {
+    ResolvedValue bean =
+        reading.resolve(
+            BODY_FINGERPRINT, Idempotent::bodyFingerprint, Defaults.IDEMPOTENT_BODY_FINGERPRINT);
+    String name = bean.value().strip();
+    ResolvedValue fields =
+        reading.resolve(
+            IGNORED_FIELDS, a -> String.join(",", a.ignoredFields()), Defaults.IGNORED_FIELDS);
+    Optional<ResolvedValue> globalFields = reading.global(IGNORED_FIELDS);
+    ResolvedValue anyFields =
+        !fields.value().isBlank()
+            ? fields
+            : globalFields.filter(v -> !v.value().isBlank()).orElse(null);
+    if (!name.isEmpty() && anyFields != null) {
+      reading.problem(
+          DeploymentProblem.BODY_FINGERPRINT_WITH_IGNORED_FIELDS.format(
+              reading.target(), bean.describe(), anyFields.describe()));
+    }
+    return name;
+  }
+
+  /**
+   * Written on a method that takes its key from a parameter: such a method's fingerprint is its
+   * arguments. Class-level and global values are meant for the resource methods and pass it by.
+   */
+  private static void fingerprintMembersOnCall(
+      AnnotationReading<Idempotent> reading, Idempotent onMethod) {
+    if (onMethod == null) {
+      return;
+    }
+    String target = reading.target();
+    if (onMethod.ignoredFields().length > 0) {
+      reading.problem(
+          DeploymentProblem.FINGERPRINT_MEMBER_NOT_HTTP.format(
+              target, IGNORED_FIELDS, "on " + target));
+    }
+    if (!onMethod.bodyFingerprint().isBlank()) {
+      reading.problem(
+          DeploymentProblem.FINGERPRINT_MEMBER_NOT_HTTP.format(
+              target, BODY_FINGERPRINT, "on " + target));
+    }
   }
 
   private static String header(AnnotationReading<Idempotent> reading) {

@@ -6,6 +6,7 @@ import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.core.config.SizeParser;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
+import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyKeys;
 import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.idempotency.IdempotencyException;
@@ -36,6 +37,7 @@ final class RequestGate {
   private final IdempotentMethod model;
   private final AfterCommit afterCommit;
   private final int maxRequestSize;
+  private final FingerprintCalculator fingerprints;
 
   /**
    * Creates the gate of one method.
@@ -58,6 +60,7 @@ final class RequestGate {
       throw new IllegalArgumentException("maxRequestSize " + maxRequestSize);
     }
     this.maxRequestSize = (int) maxRequestSize;
+    this.fingerprints = runtime.fingerprints(model);
   }
 
   /**
@@ -111,9 +114,8 @@ final class RequestGate {
     }
     String scope = runtime.scope(model, request.principal());
     Fingerprint fingerprint =
-        runtime
-            .fingerprints()
-            .ofRequest(scope, request.method(), request.pathAndQuery(), request.mediaType(), body);
+        fingerprints.ofRequest(
+            scope, request.method(), request.pathAndQuery(), request.mediaType(), body);
     Claim claim;
     try {
       claim = runtime.engine().claim(RecordKey.http(scope, key), fingerprint, model.lockTtl());

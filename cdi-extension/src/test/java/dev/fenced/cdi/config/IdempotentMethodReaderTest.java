@@ -81,6 +81,35 @@ class IdempotentMethodReaderTest {
     }
   }
 
+  static class Uploads {
+    @POST
+    @Idempotent(ignoredFields = {"/requestedAt", "/meta/traceId"})
+    public String withoutVolatileFields() {
+      return "";
+    }
+
+    @POST
+    @Idempotent(bodyFingerprint = "multipartParts")
+    public String partsOnly() {
+      return "";
+    }
+
+    @POST
+    @Idempotent(ignoredFields = "requestedAt")
+    public String notAPointer() {
+      return "";
+    }
+
+    @POST
+    @Idempotent(ignoredFields = "/requestedAt", bodyFingerprint = "multipartParts")
+    public String both() {
+      return "";
+    }
+
+    @Idempotent(ignoredFields = "/requestedAt")
+    public void onMessage(@IdempotencyKey String key) {}
+  }
+
   record OrderPaid(String eventId, Header header) {}
 
   record Header(String messageId) {}
@@ -298,6 +327,86 @@ class IdempotentMethodReaderTest {
         guarded(Payments.class, "payTuned", Map.of("fenced.idempotency.replay-headers", "X-Trace"));
 
     assertThat(pay.http().replayHeaders()).contains("x-trace", "x-receipt", "etag");
+  }
+
+  @Test
+  void a_resource_method_counts_the_whole_body_by_default() {
+    IdempotentMethod pay = guarded(Payments.class, "pay");
+
+    assertThat(pay.http().wholeBody()).isTrue();
+    assertThat(pay.http().ignoredFields()).isEmpty();
+    assertThat(pay.http().bodyFingerprint()).isEmpty();
+  }
+
+  @Test
+  void ignored_fields_are_read_from_the_annotation() {
+    IdempotentMethod upload = guarded(Uploads.class, "withoutVolatileFields");
+
+    assertThat(upload.http().ignoredFields()).containsExactly("/requestedAt", "/meta/traceId");
+    assertThat(upload.http().wholeBody()).isFalse();
+  }
+
+  @Test
+  void global_ignored_fields_are_added_to_the_method_s_own() {
+    IdempotentMethod upload =
+        guarded(
+            Uploads.class,
+            "withoutVolatileFields",
+            Map.of("fenced.idempotency.ignored-fields", "/sentAt, /requestedAt"));
+
+    assertThat(upload.http().ignoredFields())
+        .containsExactly("/requestedAt", "/meta/traceId", "/sentAt");
+  }
+
+  @Test
+  void a_per_method_config_key_sets_the_ignored_fields() {
+    IdempotentMethod pay =
+        guarded(
+            Payments.class,
+            "pay",
+            Map.of(Payments.class.getName() + "/pay/Idempotent/ignoredFields", "/nonce"));
+
+    assertThat(pay.http().ignoredFields()).containsExactly("/nonce");
+  }
+
+  @Test
+  void an_ignored_field_that_is_not_a_json_pointer_is_refused_naming_it() {
+    assertThatThrownBy(() -> read(Uploads.class, "notAPointer", Map.of()))
+        .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D015: " + Uploads.class.getName() + ".notAPointer")
+        .hasMessageContaining("\"requestedAt\"")
+        .hasMessageContaining("/name");
+  }
+
+  @Test
+  void the_body_fingerprint_bean_is_read_by_name() {
+    IdempotentMethod upload = guarded(Uploads.class, "partsOnly");
+
+    assertThat(upload.http().bodyFingerprint()).isEqualTo("multipartParts");
+    assertThat(upload.http().wholeBody()).isFalse();
+  }
+
+  @Test
+  void a_body_fingerprint_with_ignored_fields_is_refused() {
+    assertThatThrownBy(() -> read(Uploads.class, "both", Map.of()))
+        .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D017: " + Uploads.class.getName() + ".both");
+  }
+
+  @Test
+  void ignored_fields_on_a_method_with_a_key_parameter_are_refused() {
+    assertThatThrownBy(() -> read(Uploads.class, "onMessage", Map.of()))
+        .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D016: " + Uploads.class.getName() + ".onMessage")
+        .hasMessageContaining("ignoredFields");
+  }
+
+  @Test
+  void global_ignored_fields_leave_a_method_with_a_key_parameter_alone() {
+    IdempotentMethod handler =
+        guarded(Shipping.class, "onPaid", Map.of("fenced.idempotency.ignored-fields", "/sentAt"));
+
+    assertThat(handler.kind()).isInstanceOf(IdempotentMethod.Call.class);
   }
 
   @Test

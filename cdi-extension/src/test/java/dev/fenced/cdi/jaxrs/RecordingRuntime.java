@@ -34,6 +34,13 @@ class RecordingRuntime implements IdempotencyRuntime {
   }
 
   @Override
+  public FingerprintCalculator fingerprints(IdempotentMethod method) {
+    return method.http().wholeBody()
+        ? fingerprints
+        : FingerprintCalculator.ignoring(method.http().ignoredFields());
+  }
+
+  @Override
   public Optional<IdempotentMethod> idempotentMethod(Class<?> beanClass, Method method) {
     return Optional.empty();
   }

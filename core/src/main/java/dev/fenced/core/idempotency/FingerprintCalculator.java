@@ -1,5 +1,6 @@
 package dev.fenced.core.idempotency;
 
+import dev.fenced.idempotency.RequestBodyFingerprint;
 import jakarta.json.JsonValue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +22,9 @@ import java.util.function.UnaryOperator;
  * canonical form (no whitespace, numbers as their exact decimal text with their scale), object
  * members sorted at every depth, after the customiser (if any) dropped volatile fields; any other
  * body, and a JSON body that does not parse (or repeats a member name), counts as its raw bytes.
- * The customiser sees only the body, so method and path always count. A non-HTTP call counts its
- * target and its serialised arguments.
+ * The customiser sees only the body, so method and path always count. An application's {@link
+ * RequestBodyFingerprint} ({@link #withBodyPart}) replaces the body by the part it picks, for any
+ * media type. A non-HTTP call counts its target and its serialised arguments.
  *
  * <p>Instances are immutable and thread-safe.
  */
@@ -31,11 +33,17 @@ public final class FingerprintCalculator {
   private static final byte[] VERSION = "fenced-fingerprint-v1".getBytes(StandardCharsets.UTF_8);
 
   private final UnaryOperator<JsonValue> jsonCustomizer;
+  private final RequestBodyFingerprint bodyPart;
   private final StrictJsonReader json = new StrictJsonReader();
 
   /** A calculator that counts every field of a JSON body. */
   public FingerprintCalculator() {
     this(UnaryOperator.identity());
+  }
+
+  private FingerprintCalculator(RequestBodyFingerprint bodyPart) {
+    this.jsonCustomizer = UnaryOperator.identity();
+    this.bodyPart = Objects.requireNonNull(bodyPart, "bodyPart");
   }
 
   /**
@@ -46,6 +54,19 @@ public final class FingerprintCalculator {
    */
   public FingerprintCalculator(UnaryOperator<JsonValue> jsonCustomizer) {
     this.jsonCustomizer = Objects.requireNonNull(jsonCustomizer, "jsonCustomizer");
+    this.bodyPart = null;
+  }
+
+  /**
+   * A calculator that counts, of an HTTP request's body, only what the application's {@code
+   * bodyPart} says identifies it (given a copy of the body); scope, method, path and query still
+   * count. Non-HTTP calls are counted as by the default calculator.
+   *
+   * @param bodyPart picks the relevant part of each body
+   * @return the calculator
+   */
+  public static FingerprintCalculator withBodyPart(RequestBodyFingerprint bodyPart) {
+    return new FingerprintCalculator(bodyPart);
   }
 
   /**
@@ -78,6 +99,18 @@ public final class FingerprintCalculator {
     field(digest, Objects.requireNonNull(method, "method"));
     field(digest, Objects.requireNonNull(pathAndQuery, "pathAndQuery"));
     byte[] bytes = body == null ? new byte[0] : body;
+    if (bodyPart != null) {
+      byte[] relevant = bodyPart.relevantPart(mediaType, bytes.clone());
+      if (relevant == null) {
+        throw new IllegalStateException(
+            bodyPart.getClass().getName()
+                + ".relevantPart returned null; return the bytes that identify the request, or an"
+                + " empty array");
+      }
+      field(digest, "part");
+      field(digest, relevant);
+      return new Fingerprint(HexFormat.of().formatHex(digest.digest()));
+    }
     byte[] canonical = isJson(mediaType) ? canonicalJson(bytes) : null;
     if (canonical != null) {
       field(digest, "json");

@@ -16,6 +16,9 @@ import java.util.concurrent.Callable;
  * to take it (so after the owner died and its lease expired, the next instance to fire owns the
  * job) and is skipped when another instance holds it. While the job runs, the lease is the current
  * lock of {@code LocksContext} and its loss interrupts the run (unless interruption is off).
+ *
+ * <p>Re-entrant like {@link RunLock}: a firing on a thread that already runs inside the work of a
+ * lock on {@code <key>:owner} (this job's own run calling itself) runs inside that hold.
  */
 public final class OneInstanceLease implements JobStage {
 
@@ -58,6 +61,11 @@ public final class OneInstanceLease implements JobStage {
       return Skips.skip(target, leaseKey, SkipReason.SHUTTING_DOWN);
     }
     try {
+      Optional<Lock> outer = locks.heldByCurrentThread(leaseKey);
+      if (outer.isPresent()) {
+        Skips.reentered(target, leaseKey);
+        return JobOutcome.ran(locks.callUnder(outer.get(), work));
+      }
       Skips.Attempt owned = ownLease();
       if (owned.lock() == null) {
         return Skips.skip(target, leaseKey, owned.skip());

@@ -6,6 +6,7 @@ import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.SkipReason;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -15,6 +16,12 @@ import java.util.concurrent.Callable;
  * any instance, sees what this one committed. A firing that finds it held, on any instance, is
  * skipped. While the job runs the lock is the current lock of {@code LocksContext} (and only then)
  * and its loss interrupts the run (unless interruption is off).
+ *
+ * <p>Re-entrant: a firing on a thread that already runs inside the work of a lock on {@code key} (a
+ * {@code withLock} on it, this job's own run calling itself) runs inside that hold, as {@link
+ * LockManager#heldByCurrentThread} describes: nothing is taken, nothing released at its end (nor at
+ * its unit of work's), and {@code LocksContext} shows the outer lock. Other threads are still
+ * skipped while the outer hold lasts.
  */
 public final class RunLock implements JobStage {
 
@@ -60,6 +67,11 @@ public final class RunLock implements JobStage {
       return Skips.skip(target, key, SkipReason.SHUTTING_DOWN);
     }
     try {
+      Optional<Lock> outer = locks.heldByCurrentThread(key);
+      if (outer.isPresent()) {
+        Skips.reentered(target, key);
+        return JobOutcome.ran(locks.callUnder(outer.get(), work));
+      }
       Skips.Attempt attempt =
           Skips.tryAcquire(locks, target, key, options, SkipReason.RUN_LOCK_HELD);
       if (attempt.lock() == null) {

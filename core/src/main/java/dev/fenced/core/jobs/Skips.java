@@ -10,7 +10,10 @@ import java.lang.System.Logger.Level;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/** Takes a job's lock and logs why a run is skipped: the part the two guards share. */
+/**
+ * Takes a job's lock and logs why a run is skipped, or that it re-entered its thread's hold: the
+ * part the two guards share.
+ */
 final class Skips {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
@@ -67,6 +70,18 @@ final class Skips {
           e);
       return new Attempt(null, SkipReason.STORE_UNAVAILABLE);
     }
+  }
+
+  /** Logs at FINE that a run goes inside the hold its own thread already has on {@code key}. */
+  static void reentered(String target, String key) {
+    LOG.log(
+        Level.DEBUG,
+        () ->
+            "Running "
+                + target
+                + " inside the hold of lock "
+                + LogKeys.of(key)
+                + " that its thread already has (re-entrant: neither taken nor released)");
   }
 
   /** Logs a skip at FINE and returns it. */

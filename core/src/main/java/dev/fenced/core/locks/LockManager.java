@@ -38,6 +38,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * caused, the caller gets a {@link LockLostException} instead (the {@code InterruptedException}
  * suppressed in it).
  *
+ * <p><b>Re-entrancy.</b> A thread that runs inside the work of a lock on key K ({@link #withLock},
+ * or {@link #callUnder}: a job's run) holds K; a {@link #withLock} on K on that thread, and a job
+ * guard that asks {@link #heldByCurrentThread}, runs its work directly inside that hold, like
+ * {@code ReentrantLock}: nothing is taken or released, the outer lock's keeper goes on renewing it,
+ * {@link #context()} shows the outer lock (and its fencing token), and the inner call's options are
+ * not used. The outer hold ends when the outer work ends, never earlier. If the outer lock was
+ * lost, the nested call throws {@link LockLostException}. Other threads, of this instance too,
+ * still find the key held. {@link #tryAcquire} is not re-entrant: its lock belongs to no thread
+ * (any thread may close it), so on a key held by its own thread it returns empty, and its lock does
+ * not make a later call on its thread re-entrant.
+ *
  * <p>{@link #shutdown()} releases every lock the manager still holds and refuses new ones: the last
  * step before the application's scheduler and store go away.
  */
@@ -125,6 +136,9 @@ public final class LockManager implements Locks {
   /**
    * {@inheritDoc}
    *
+   * <p>Re-entrant: on a thread that already runs inside the work of a lock on {@code key}, {@code
+   * work} runs inside that hold (see the class comment), and {@code options} are not used.
+   *
    * @throws LockLostException when the lock was lost before {@code work} started, or when the loss
    *     interrupted {@code work} and it threw the {@link InterruptedException}
    * @throws InterruptedException when the thread was interrupted while waiting for the lock
@@ -132,9 +146,25 @@ public final class LockManager implements Locks {
   @Override
   public <T> T withLock(String key, Callable<T> work, LockOptions options) throws Exception {
     Objects.requireNonNull(work, "work");
+    Optional<Lock> outer = heldByCurrentThread(key);
+    if (outer.isPresent()) {
+      return callUnder(outer.get(), work);
+    }
     try (Lock lock = acquireOrThrow(key, options)) {
       return callUnder(lock, work);
     }
+  }
+
+  /**
+   * The lock on {@code key} whose work the current thread runs inside now (a {@link #withLock}
+   * callable, a job's run), innermost first: a nested call on {@code key} runs under it with {@link
+   * #callUnder} instead of taking the key, which another owner holds (the outer one).
+   *
+   * @param key the lock key
+   * @return the outer hold, or empty when this thread holds no lock on {@code key}
+   */
+  public Optional<Lock> heldByCurrentThread(String key) {
+    return context.lock(key);
   }
 
   /**
@@ -157,6 +187,10 @@ public final class LockManager implements Locks {
    * sticky lease of a one-instance job): the lock is current in {@link #context()} while it runs,
    * and its loss interrupts the run when {@link LockSettings#interruptOnLoss()} is on.
    *
+   * <p>On a thread already inside the work of {@code lock} (a re-entered hold), the outer run's
+   * watch is the one that interrupts the thread on a loss; an {@link InterruptedException} that
+   * {@code work} throws after the loss ends the nested call as a {@link LockLostException}.
+   *
    * @param lock a held lock from this manager
    * @param work what to run
    * @param <T> the result type
@@ -168,8 +202,12 @@ public final class LockManager implements Locks {
   public <T> T callUnder(Lock lock, Callable<T> work) throws Exception {
     Objects.requireNonNull(lock, "lock");
     Objects.requireNonNull(work, "work");
+    boolean reentered = context.isEntered(lock);
     ThreadLocalLocksContext.Scope scope = context.enter(lock);
     try {
+      if (reentered) {
+        return callReentered(lock, work);
+      }
       if (!settings.interruptOnLoss()) {
         requireHeld(lock);
         return work.call();
@@ -193,6 +231,25 @@ public final class LockManager implements Locks {
       }
     } finally {
       scope.close();
+    }
+  }
+
+  /** A nested run inside its own thread's hold: the outer run watches the lock, not this one. */
+  private <T> T callReentered(Lock lock, Callable<T> work) throws Exception {
+    requireHeld(lock);
+    try {
+      return work.call();
+    } catch (InterruptedException e) {
+      Optional<LockLost> loss =
+          settings.interruptOnLoss() && lock instanceof HeldLock held
+              ? held.lost()
+              : Optional.empty();
+      if (loss.isEmpty()) {
+        throw e;
+      }
+      LockLostException lost = loss.get().toException();
+      lost.addSuppressed(e);
+      throw lost;
     }
   }
 

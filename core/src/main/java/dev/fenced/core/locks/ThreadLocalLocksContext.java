@@ -10,6 +10,12 @@ import java.util.Optional;
 /**
  * The locks of the guarded runs on each thread, innermost first: a nested guarded run hides the
  * outer lock until it ends, then the outer one is current again.
+ *
+ * <p>It is also the record of which locks a thread holds, for re-entrancy: a thread that runs
+ * inside the work of a lock (a {@code withLock} callable, a job's run) holds that lock, and a
+ * nested guarded call on the same key runs inside that hold instead of taking the key again (see
+ * {@link #lock(String)}). A lock taken with {@code tryAcquire} is not entered here: it belongs to
+ * no thread (any thread may close it).
  */
 public final class ThreadLocalLocksContext implements LocksContext {
 
@@ -19,6 +25,47 @@ public final class ThreadLocalLocksContext implements LocksContext {
   public Optional<Lock> lock() {
     Deque<Lock> stack = locks.get();
     return stack == null ? Optional.empty() : Optional.ofNullable(stack.peekFirst());
+  }
+
+  /**
+   * The lock on {@code key} whose work the current thread runs inside: the innermost such lock of
+   * its guarded runs, whether or not it is still held (a lost one makes the nested call fail as a
+   * run of the outer hold would).
+   *
+   * @param key a lock key
+   * @return the lock the thread runs under on {@code key}, or empty when it runs under none
+   */
+  public Optional<Lock> lock(String key) {
+    Objects.requireNonNull(key, "key");
+    Deque<Lock> stack = locks.get();
+    if (stack == null) {
+      return Optional.empty();
+    }
+    for (Lock lock : stack) {
+      if (lock.key().equals(key)) {
+        return Optional.of(lock);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Whether the current thread already runs inside the work of this very lock.
+   *
+   * @param lock a lock
+   * @return whether a guarded run on this thread entered it and has not ended
+   */
+  boolean isEntered(Lock lock) {
+    Deque<Lock> stack = locks.get();
+    if (stack == null) {
+      return false;
+    }
+    for (Lock entered : stack) {
+      if (entered == lock) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.fenced.core.idempotency;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
@@ -249,6 +250,64 @@ class FingerprintCalculatorTest {
 
     assertThat(fingerprint.matches(post("[]").value())).isFalse();
     assertThat(fingerprint.matches(null)).isFalse();
+  }
+
+  @Test
+  void with_a_body_part_only_the_part_the_application_picks_counts() {
+    FingerprintCalculator parts =
+        FingerprintCalculator.withBodyPart((type, body) -> withoutBoundary(body));
+
+    Fingerprint first =
+        parts.ofRequest(
+            "alice", "POST", "/upload", "multipart/form-data; boundary=a1", bytes("a1|x"));
+    Fingerprint resent =
+        parts.ofRequest(
+            "alice", "POST", "/upload", "multipart/form-data; boundary=b2", bytes("b2|x"));
+    Fingerprint other =
+        parts.ofRequest(
+            "alice", "POST", "/upload", "multipart/form-data; boundary=c3", bytes("c3|y"));
+
+    assertThat(first).isEqualTo(resent);
+    assertThat(first).isNotEqualTo(other);
+  }
+
+  @Test
+  void with_a_body_part_the_scope_method_and_path_still_count() {
+    FingerprintCalculator parts = FingerprintCalculator.withBodyPart((type, body) -> new byte[0]);
+    Fingerprint request = parts.ofRequest("alice", "POST", "/a", JSON, bytes("{}"));
+
+    assertThat(parts.ofRequest("bob", "POST", "/a", JSON, bytes("{}"))).isNotEqualTo(request);
+    assertThat(parts.ofRequest("alice", "PUT", "/a", JSON, bytes("{}"))).isNotEqualTo(request);
+    assertThat(parts.ofRequest("alice", "POST", "/b", JSON, bytes("{}"))).isNotEqualTo(request);
+  }
+
+  @Test
+  void a_body_part_is_given_a_copy_of_the_body() {
+    byte[] body = bytes("{\"a\":1}");
+    FingerprintCalculator parts =
+        FingerprintCalculator.withBodyPart(
+            (type, seen) -> {
+              seen[0] = 'X';
+              return seen;
+            });
+
+    parts.ofRequest("alice", "POST", "/a", JSON, body);
+
+    assertThat(body).isEqualTo(bytes("{\"a\":1}"));
+  }
+
+  @Test
+  void a_body_part_that_returns_null_fails_the_request_naming_itself() {
+    FingerprintCalculator parts = FingerprintCalculator.withBodyPart((type, body) -> null);
+
+    assertThatThrownBy(() -> parts.ofRequest("alice", "POST", "/a", JSON, bytes("{}")))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("relevantPart returned null");
+  }
+
+  private static byte[] withoutBoundary(byte[] body) {
+    String text = new String(body, StandardCharsets.UTF_8);
+    return bytes(text.substring(text.indexOf('|') + 1));
   }
 
   private Fingerprint post(String body) {

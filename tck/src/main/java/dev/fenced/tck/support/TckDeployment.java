@@ -1,5 +1,6 @@
 package dev.fenced.tck.support;
 
+import jakarta.enterprise.inject.spi.Extension;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -44,6 +45,19 @@ public final class TckDeployment {
    */
   public TckDeployment classes(Class<?>... classes) {
     archive.addClasses(classes);
+    return this;
+  }
+
+  /**
+   * Adds a CDI portable extension of the application: its class, and its registration in {@code
+   * WEB-INF/classes/META-INF/services/jakarta.enterprise.inject.spi.Extension} (one extension per
+   * deployment: a second call replaces the registration).
+   *
+   * @param extension the extension, e.g. one that adds annotations in {@code ProcessAnnotatedType}
+   * @return this builder
+   */
+  public TckDeployment extension(Class<? extends Extension> extension) {
+    archive.addClass(extension).addAsServiceProvider(Extension.class, extension);
     return this;
   }
 

@@ -15,9 +15,8 @@ public final class Codes {
   private Codes() {}
 
   /**
-   * The code of the {@link IdempotencyException} in {@code failure}'s cause chain. An EJB wraps it
-   * in an {@code EJBException} (it is a system exception), a future in an {@code
-   * ExecutionException}.
+   * The code of the {@link IdempotencyException} in {@code failure}'s cause chain. An EJB throws it
+   * unwrapped (it is an application exception), a future wraps it in an {@code ExecutionException}.
    *
    * @param failure what a call threw
    * @return the code

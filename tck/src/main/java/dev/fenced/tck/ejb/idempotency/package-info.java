@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotencyExceptionEjbTest}. */
+package dev.fenced.tck.ejb.idempotency;

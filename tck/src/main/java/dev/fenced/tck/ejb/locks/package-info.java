@@ -1,0 +1,2 @@
+/** The deployment of {@code LockExceptionsEjbTest}. */
+package dev.fenced.tck.ejb.locks;

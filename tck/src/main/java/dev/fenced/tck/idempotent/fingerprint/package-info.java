@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentFingerprintControlTest}. */
+package dev.fenced.tck.idempotent.fingerprint;

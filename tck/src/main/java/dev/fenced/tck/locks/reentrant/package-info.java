@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingReentrantTest}. */
+package dev.fenced.tck.locks.reentrant;
