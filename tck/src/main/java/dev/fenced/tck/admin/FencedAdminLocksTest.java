@@ -12,6 +12,7 @@ import dev.fenced.locks.LockLost;
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.Locks;
 import dev.fenced.tck.admin.operated.AdminEventLog;
+import dev.fenced.tck.leader.common.RecordedCallbacks;
 import dev.fenced.tck.leader.elected.Leader;
 import dev.fenced.tck.locks.common.LocksDeployment;
 import dev.fenced.tck.locks.common.Polling;
@@ -37,7 +38,9 @@ public class FencedAdminLocksTest {
 
   @Deployment
   public static WebArchive deployment() {
-    return LocksDeployment.war("admin-locks").classes(AdminEventLog.class, Leader.class).build();
+    return LocksDeployment.war("admin-locks")
+        .classes(AdminEventLog.class, Leader.class, RecordedCallbacks.class)
+        .build();
   }
 
   @Inject FencedAdmin admin;

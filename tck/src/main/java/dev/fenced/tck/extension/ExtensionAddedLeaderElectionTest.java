@@ -13,6 +13,7 @@ import dev.fenced.locks.Locks;
 import dev.fenced.tck.extension.leader.AddsLeaderElection;
 import dev.fenced.tck.extension.leader.Coordinator;
 import dev.fenced.tck.extension.leader.LeaderElectionLiteral;
+import dev.fenced.tck.leader.common.RecordedCallbacks;
 import dev.fenced.tck.locks.common.LocksDeployment;
 import dev.fenced.tck.locks.common.Polling;
 import jakarta.inject.Inject;
@@ -38,7 +39,7 @@ public class ExtensionAddedLeaderElectionTest {
   @Deployment
   public static WebArchive deployment() {
     return LocksDeployment.war("extension-added-leader-election")
-        .classes(Coordinator.class, LeaderElectionLiteral.class)
+        .classes(Coordinator.class, RecordedCallbacks.class, LeaderElectionLiteral.class)
         .extension(AddsLeaderElection.class)
         .build();
   }

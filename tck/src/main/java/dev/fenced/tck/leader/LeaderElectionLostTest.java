@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.fenced.locks.LeadershipLost;
 import dev.fenced.locks.Lock;
 import dev.fenced.tck.leader.common.LeadershipLog;
+import dev.fenced.tck.leader.common.RecordedCallbacks;
 import dev.fenced.tck.leader.lost.LostLeader;
 import dev.fenced.tck.locks.common.LocksDeployment;
 import dev.fenced.tck.locks.common.Polling;
@@ -32,7 +33,7 @@ public class LeaderElectionLostTest {
   @Deployment
   public static WebArchive deployment() {
     return LocksDeployment.withTckStore("leader-election-lost")
-        .classes(LostLeader.class, LeadershipLog.class)
+        .classes(LostLeader.class, RecordedCallbacks.class, LeadershipLog.class)
         .build();
   }
 

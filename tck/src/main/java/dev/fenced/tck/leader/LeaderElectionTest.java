@@ -8,6 +8,7 @@ import dev.fenced.locks.LeadershipAcquired;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.Locks;
 import dev.fenced.tck.leader.common.LeadershipLog;
+import dev.fenced.tck.leader.common.RecordedCallbacks;
 import dev.fenced.tck.leader.elected.Leader;
 import dev.fenced.tck.locks.common.LocksDeployment;
 import dev.fenced.tck.locks.common.Polling;
@@ -36,7 +37,7 @@ public class LeaderElectionTest {
   @Deployment
   public static WebArchive deployment() {
     return LocksDeployment.war("leader-election")
-        .classes(Leader.class, LeadershipLog.class)
+        .classes(Leader.class, RecordedCallbacks.class, LeadershipLog.class)
         .build();
   }
 

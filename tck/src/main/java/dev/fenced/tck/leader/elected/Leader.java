@@ -1,50 +1,14 @@
 package dev.fenced.tck.leader.elected;
 
 import dev.fenced.locks.LeaderElection;
-import dev.fenced.locks.LeadershipLost;
-import dev.fenced.locks.Lock;
-import dev.fenced.locks.OnLeadershipAcquired;
-import dev.fenced.locks.OnLeadershipLost;
+import dev.fenced.tck.leader.common.RecordedCallbacks;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /** Competes for {@value #KEY} with a 900 ms lease (renewed every 300 ms) and records callbacks. */
 @ApplicationScoped
 @LeaderElection(value = Leader.KEY, ttl = "900ms")
-public class Leader implements OnLeadershipAcquired, OnLeadershipLost {
+public class Leader extends RecordedCallbacks {
 
   /** The election key. */
   public static final String KEY = "tck:leader";
-
-  private final List<Lock> leases = new CopyOnWriteArrayList<>();
-  private final List<LeadershipLost.Reason> losses = new CopyOnWriteArrayList<>();
-
-  @Override
-  public void onLeadershipAcquired(Lock lease) {
-    leases.add(lease);
-  }
-
-  @Override
-  public void onLeadershipLost(LeadershipLost.Reason reason) {
-    losses.add(reason);
-  }
-
-  /**
-   * The leases {@code onLeadershipAcquired} got, oldest first.
-   *
-   * @return a snapshot
-   */
-  public List<Lock> leases() {
-    return List.copyOf(leases);
-  }
-
-  /**
-   * The reasons {@code onLeadershipLost} got, oldest first.
-   *
-   * @return a snapshot
-   */
-  public List<LeadershipLost.Reason> losses() {
-    return List.copyOf(losses);
-  }
 }
