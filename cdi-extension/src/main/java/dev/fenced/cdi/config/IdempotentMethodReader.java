@@ -105,14 +105,15 @@ public final class IdempotentMethodReader {
       if (!keyParameters.isEmpty()) {
         reading.problem(DeploymentProblem.KEY_PARAMETER_ON_RESOURCE_METHOD.format(target, header));
       }
+      List<String> ignoredFields = ignoredFields(reading);
       kind =
           new IdempotentMethod.Http(
               required,
               header,
               replayHeaders,
               retryAfter,
-              ignoredFields(reading),
-              bodyFingerprint(reading));
+              ignoredFields,
+              bodyFingerprint(reading, ignoredFields));
     } else {
       fingerprintMembersOnCall(reading, onMethod);
       kind = call(reading, method, keyParameters, onConflict, waitTimeout);
@@ -223,24 +224,17 @@ public final class IdempotentMethodReader {
     return List.copyOf(pointers);
   }
 
-  /** The bean's name; not together with ignored fields. */
-  private static String bodyFingerprint(AnnotationReading<Idempotent> reading) {
+  /** The bean's name; not together with ignored fields (the method's own or the global ones). */
+  private static String bodyFingerprint(
+      AnnotationReading<Idempotent> reading, List<String> ignoredFields) {
     ResolvedValue bean =
         reading.resolve(
             BODY_FINGERPRINT, Idempotent::bodyFingerprint, Defaults.IDEMPOTENT_BODY_FINGERPRINT);
     String name = bean.value().strip();
-    ResolvedValue fields =
-        reading.resolve(
-            IGNORED_FIELDS, a -> String.join(",", a.ignoredFields()), Defaults.IGNORED_FIELDS);
-    Optional<ResolvedValue> globalFields = reading.global(IGNORED_FIELDS);
-    ResolvedValue anyFields =
-        !fields.value().isBlank()
-            ? fields
-            : globalFields.filter(v -> !v.value().isBlank()).orElse(null);
-    if (!name.isEmpty() && anyFields != null) {
+    if (!name.isEmpty() && !ignoredFields.isEmpty()) {
       reading.problem(
           DeploymentProblem.BODY_FINGERPRINT_WITH_IGNORED_FIELDS.format(
-              reading.target(), bean.describe(), anyFields.describe()));
+              reading.target(), bean.describe(), ignoredFields));
     }
     return name;
   }
