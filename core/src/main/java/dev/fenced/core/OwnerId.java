@@ -2,6 +2,7 @@ package dev.fenced.core;
 
 import java.lang.management.ManagementFactory;
 import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -29,6 +30,8 @@ public final class OwnerId {
   /** Counts the owners this JVM drew, so that no two are equal. */
   private static final AtomicLong DRAWN = new AtomicLong();
 
+  private static final HexFormat HEX = HexFormat.of();
+
   private OwnerId() {}
 
   /**
@@ -43,12 +46,7 @@ public final class OwnerId {
    *     once per JVM, then the count of owners this JVM drew before
    */
   public static String random() {
-    return INSTANCE + "/" + hex(JVM_NONCE) + hex(DRAWN.getAndIncrement());
-  }
-
-  private static String hex(long value) {
-    String digits = Long.toHexString(value);
-    return "0".repeat(16 - digits.length()) + digits;
+    return INSTANCE + "/" + HEX.toHexDigits(JVM_NONCE) + HEX.toHexDigits(DRAWN.getAndIncrement());
   }
 
   /**
