@@ -27,9 +27,17 @@ import java.lang.annotation.Target;
  * any other thread, of this instance too, is still skipped while the hold lasts. A lock taken with
  * {@link Locks#tryAcquire(String)} belongs to no thread, so the job is skipped under it.
  *
+ * <p><b>No overlap is not one run per tick.</b> Alone it guarantees only that two runs never
+ * overlap: when instances' timers fire a little apart, a run that ends before another instance's
+ * timer fires lets that instance run the same tick again. {@link #lockAtLeastFor()} (set a bit
+ * below the job's period and above the worst skew between the timers) keeps the lock that long
+ * after each run began, so those late firings are skipped; {@link OnOneInstance} (one instance runs
+ * the job) gives one run per tick whatever a run's length.
+ *
  * <p>Members can be overridden with MicroProfile Config: {@code
  * <class>/<method>/WithoutOverlapping/ttl}, {@code <class>/WithoutOverlapping/ttl}, {@code
- * WithoutOverlapping/ttl}, then {@code fenced.locks.ttl}.
+ * WithoutOverlapping/ttl}, then {@code fenced.locks.ttl}; likewise {@code lockAtLeastFor}, which
+ * has no global key.
  */
 @InterceptorBinding
 @Inherited
@@ -55,4 +63,23 @@ public @interface WithoutOverlapping {
    */
   @Nonbinding
   String ttl() default "";
+
+  /**
+   * How long the run lock stays held at least, counted from the moment its acquisition was
+   * requested (ShedLock's {@code lockAtLeastFor}). A run that ends sooner, normally or by throwing
+   * (or whose JTA transaction ends sooner), does not release the lock: it is left in the store,
+   * checked to be still this run's own, until that moment, and every firing before it, on any
+   * instance, this one too, is skipped as {@link SkipReason#RUN_LOCK_HELD}. A run that lasts longer
+   * releases the lock when it ends, as without this member. A lock lost during the run is not
+   * extended. A call that re-enters its thread's hold changes nothing.
+   *
+   * <p>Empty (the default) or {@code 0} means no minimum hold. It may be longer than {@link
+   * #ttl()}: the lock is renewed while the run lasts, and given what remains of the hold when it
+   * ends. A negative, unparsable or too long (over {@code 3650d}) value fails the deployment,
+   * naming where it came from. There is no global key: set it a bit below this job's period.
+   *
+   * @return a duration string, or empty for none
+   */
+  @Nonbinding
+  String lockAtLeastFor() default "";
 }

@@ -252,7 +252,16 @@ public class FencedLocksRuntime {
         job.oneInstance()
             .map(l -> new OneInstanceLease(manager, running, target, l.key(), l.ttl())),
         job.withoutOverlapping()
-            .map(l -> new RunLock(manager, running, target, l.key(), l.ttl(), unitOfWork)));
+            .map(
+                l ->
+                    new RunLock(
+                        manager,
+                        running,
+                        target,
+                        l.key(),
+                        l.ttl(),
+                        unitOfWork,
+                        l.lockAtLeastFor())));
   }
 
   private void shutdown() {

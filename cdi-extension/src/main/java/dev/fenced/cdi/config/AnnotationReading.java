@@ -80,6 +80,38 @@ final class AnnotationReading<A extends Annotation> {
   }
 
   /**
+   * Resolves a member that has no global key ({@link MemberResolver#resolveWithoutGlobal}).
+   *
+   * @param member the member's name
+   * @param value the member's value on an annotation, blank for "not set here"
+   * @param defaultValue the value when nothing sets it
+   * @return the value and where it came from
+   */
+  ResolvedValue resolveWithoutGlobal(
+      String member, Function<A, String> value, String defaultValue) {
+    return members.resolveWithoutGlobal(
+        member, valueOf(onMethod, value), valueOf(onClass, value), defaultValue);
+  }
+
+  /**
+   * Parses a duration that may be zero; an empty value is zero.
+   *
+   * @param option the option as messages name it
+   * @param value the value
+   * @return the duration, zero after a problem
+   */
+  Duration durationOrZero(String option, ResolvedValue value) {
+    try {
+      return DurationParser.parseZeroOrMore(option, value.value()).orElse(Duration.ZERO);
+    } catch (IllegalArgumentException e) {
+      problems.add(
+          DeploymentProblem.MEMBER_DURATION_INVALID.format(
+              target, option, value.describe(), e.getMessage()));
+      return Duration.ZERO;
+    }
+  }
+
+  /**
    * A global setting of the area.
    *
    * @param member the member's name

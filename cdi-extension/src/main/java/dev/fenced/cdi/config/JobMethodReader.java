@@ -5,6 +5,7 @@ import dev.fenced.locks.WithoutOverlapping;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import java.lang.annotation.Annotation;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,7 +22,8 @@ import java.util.function.Function;
  * follows {@link MemberResolver}: {@code <class>/<method>/OnOneInstance/ttl}, {@code
  * <class>/OnOneInstance/ttl}, {@code OnOneInstance/ttl}, the method's annotation, the class's,
  * {@code fenced.locks.ttl}, then {@link Defaults#LOCK_TTL}; likewise for {@code
- * WithoutOverlapping}.
+ * WithoutOverlapping}. {@code WithoutOverlapping}'s {@code lockAtLeastFor} follows the same order
+ * without a global key (a minimum hold fits one job's period, not every job's): empty is zero.
  */
 public final class JobMethodReader {
 
@@ -48,13 +50,14 @@ public final class JobMethodReader {
   public Optional<JobMethod> read(MethodAnnotations method) {
     List<String> problems = new ArrayList<>();
     Optional<JobLock> oneInstance =
-        lock(method, OnOneInstance.class, OnOneInstance::key, OnOneInstance::ttl, problems);
+        lock(method, OnOneInstance.class, OnOneInstance::key, OnOneInstance::ttl, null, problems);
     Optional<JobLock> withoutOverlapping =
         lock(
             method,
             WithoutOverlapping.class,
             WithoutOverlapping::key,
             WithoutOverlapping::ttl,
+            WithoutOverlapping::lockAtLeastFor,
             problems);
     if (!problems.isEmpty()) {
       throw new InvalidGuardException(problems);
@@ -75,6 +78,7 @@ public final class JobMethodReader {
       Class<A> type,
       Function<A, String> key,
       Function<A, String> ttl,
+      Function<A, String> lockAtLeastFor, // null: the annotation has no minimum hold
       List<String> problems) {
     A onMethod = method.onMethod(type);
     A onClass = method.onClass(type);
@@ -96,10 +100,16 @@ public final class JobMethodReader {
             onMethod == null ? "" : key.apply(onMethod),
             onClass == null ? "" : key.apply(onClass),
             reading.target());
-    return reading
-        .duration(
-            "@" + type.getSimpleName() + " ttl", reading.resolve("ttl", ttl, Defaults.LOCK_TTL))
-        .map(d -> new JobLock(resolvedKey, d));
+    String annotation = "@" + type.getSimpleName();
+    Optional<Duration> resolvedTtl =
+        reading.duration(annotation + " ttl", reading.resolve("ttl", ttl, Defaults.LOCK_TTL));
+    Duration minimumHold =
+        lockAtLeastFor == null
+            ? Duration.ZERO
+            : reading.durationOrZero(
+                annotation + " lockAtLeastFor",
+                reading.resolveWithoutGlobal("lockAtLeastFor", lockAtLeastFor, ""));
+    return resolvedTtl.map(d -> new JobLock(resolvedKey, d, minimumHold));
   }
 
   private static boolean isBusinessMethod(MethodAnnotations method) {

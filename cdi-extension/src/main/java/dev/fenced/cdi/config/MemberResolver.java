@@ -45,6 +45,26 @@ public final class MemberResolver {
    */
   public ResolvedValue resolve(
       String member, String onMethod, String onClass, String defaultValue) {
+    return resolve(member, onMethod, onClass, defaultValue, true);
+  }
+
+  /**
+   * Resolves {@code member} of an annotation that has no global key: the per-method, per-class and
+   * per-annotation config keys, the method's annotation, the class's annotation, the default.
+   *
+   * @param member the member's name in the annotation
+   * @param onMethod the method annotation's value, blank when not set
+   * @param onClass the class annotation's value, blank when not set
+   * @param defaultValue the value when nothing else is set
+   * @return the value and where it came from
+   */
+  public ResolvedValue resolveWithoutGlobal(
+      String member, String onMethod, String onClass, String defaultValue) {
+    return resolve(member, onMethod, onClass, defaultValue, false);
+  }
+
+  private ResolvedValue resolve(
+      String member, String onMethod, String onClass, String defaultValue, boolean global) {
     for (String key : ConfigKeys.overrides(className, methodName, annotation, member)) {
       Optional<String> value = config.value(key);
       if (value.isPresent()) {
@@ -58,10 +78,13 @@ public final class MemberResolver {
     if (onClass != null && !onClass.isBlank()) {
       return new ResolvedValue(onClass, "@" + annotation + "(" + member + ") on " + className);
     }
+    if (!global) {
+      return new ResolvedValue(defaultValue, "default of @" + annotation + "(" + member + ")");
+    }
     String globalKey = ConfigKeys.global(area, member);
-    Optional<String> global = config.value(globalKey);
-    if (global.isPresent()) {
-      return new ResolvedValue(global.get(), "config key " + globalKey);
+    Optional<String> globalValue = config.value(globalKey);
+    if (globalValue.isPresent()) {
+      return new ResolvedValue(globalValue.get(), "config key " + globalKey);
     }
     return new ResolvedValue(defaultValue, "default of " + globalKey);
   }

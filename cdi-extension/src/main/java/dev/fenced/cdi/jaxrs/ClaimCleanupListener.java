@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletRequestEvent;
 import jakarta.servlet.ServletRequestListener;
 import jakarta.servlet.annotation.WebListener;
@@ -12,10 +13,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>A servlet listener, because JAX-RS request properties are the servlet request's attributes in
  * a servlet container (the {@code ContainerRequestContext} contract) and {@code requestDestroyed}
- * runs at the end of every request, also after an error page and after an asynchronous request
- * completes. It needs no CDI bean registration, works the same on WildFly and Open Liberty, and
- * costs two attribute operations per request. Registered by {@code @WebListener} annotation
- * scanning of {@code WEB-INF/lib}; a {@code metadata-complete} {@code web.xml} must declare it.
+ * runs at the end of every request, also after an error page. An asynchronous request (a resource
+ * method returning a {@code CompletionStage}, or one with a {@code @Suspended AsyncResponse}) is
+ * still running when its first dispatch ends: its claim is ended when the asynchronous request
+ * completes, fails or times out ({@link AbandonWhenAsyncEnds}). It needs no CDI bean registration,
+ * works the same on WildFly and Open Liberty, and costs two attribute operations per request.
+ * Registered by {@code @WebListener} annotation scanning of {@code WEB-INF/lib}; a {@code
+ * metadata-complete} {@code web.xml} must declare it.
  *
  * <p>It marks each request it sees begin ({@link #ACTIVE}). A claimed request without the mark (the
  * listener is not registered, or the deployment is not a servlet one) has its claim ended by a
@@ -42,10 +46,17 @@ public class ClaimCleanupListener implements ServletRequestListener {
 
   @Override
   public void requestDestroyed(ServletRequestEvent event) {
-    if (event.getServletRequest().getAttribute(ClaimedRequest.PROPERTY)
-        instanceof ClaimedRequest claimed) {
-      claimed.abandon();
+    ServletRequest request = event.getServletRequest();
+    if (!(request.getAttribute(ClaimedRequest.PROPERTY) instanceof ClaimedRequest claimed)) {
+      return;
     }
+    // Undertow and Liberty end the first dispatch of an asynchronous request here, while its
+    // response (a CompletionStage, a suspended AsyncResponse) is still to come: the claim lives on
+    // until the asynchronous request completes, fails or times out
+    if (request.isAsyncStarted() && AbandonWhenAsyncEnds.registered(request, claimed)) {
+      return;
+    }
+    claimed.abandon();
   }
 
   /**

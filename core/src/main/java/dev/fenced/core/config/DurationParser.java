@@ -96,13 +96,32 @@ public final class DurationParser {
    *     {@link StoreLimits#MAX_TTL_MILLIS}
    */
   public static Optional<Duration> parsePositive(String option, String value) {
-    Optional<Duration> duration = parse(option, value);
+    Optional<Duration> duration = parseZeroOrMore(option, value);
     duration.ifPresent(
         d -> {
           if (d.isZero()) {
             throw new IllegalArgumentException(
                 option + ": " + quote(value) + " must be positive; use 1 millisecond or more");
           }
+        });
+    return duration;
+  }
+
+  /**
+   * Parses a duration that may be empty, and may be zero, when it is handed to a store as a ttl
+   * only when positive (a minimum hold): bounded by {@link StoreLimits#MAX_TTL_MILLIS} like {@link
+   * #parsePositive}.
+   *
+   * @param option the option's name for messages
+   * @param value the configured text; {@code null}, empty or blank means "inherit"
+   * @return the duration, zero or more, or empty to inherit
+   * @throws IllegalArgumentException when {@code value} is not a duration or longer than {@link
+   *     StoreLimits#MAX_TTL_MILLIS}
+   */
+  public static Optional<Duration> parseZeroOrMore(String option, String value) {
+    Optional<Duration> duration = parse(option, value);
+    duration.ifPresent(
+        d -> {
           if (d.toMillis() > StoreLimits.MAX_TTL_MILLIS) {
             throw tooLong(option, quote(value));
           }

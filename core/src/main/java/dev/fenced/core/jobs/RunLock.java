@@ -17,6 +17,12 @@ import java.util.concurrent.Callable;
  * skipped. While the job runs the lock is the current lock of {@code LocksContext} (and only then)
  * and its loss interrupts the run (unless interruption is off).
  *
+ * <p>With a minimum hold ({@code lockAtLeastFor}), a run that ends, normally or by throwing (or
+ * whose unit of work ends), before the hold has passed since its acquire request was sent does not
+ * release the lock: it stays in the store until then ({@link LockManager#closeHeldAtLeast}), so a
+ * firing on another instance whose timer fires a little later is skipped too. A lost lock is not
+ * extended.
+ *
  * <p>Re-entrant: a firing on a thread that already runs inside the work of a lock on {@code key} (a
  * {@code withLock} on it, this job's own run calling itself) runs inside that hold, as {@link
  * LockManager#heldByCurrentThread} describes: nothing is taken, nothing released at its end (nor at
@@ -31,9 +37,10 @@ public final class RunLock implements JobStage {
   private final String key;
   private final LockOptions options;
   private final UnitOfWork unitOfWork;
+  private final Duration lockAtLeastFor;
 
   /**
-   * Creates the guard.
+   * Creates the guard, without a minimum hold: the lock is released as soon as the run ends.
    *
    * @param locks takes the run lock
    * @param running admits the runs, for shutdown
@@ -49,6 +56,30 @@ public final class RunLock implements JobStage {
       String key,
       Duration ttl,
       UnitOfWork unitOfWork) {
+    this(locks, running, target, key, ttl, unitOfWork, Duration.ZERO);
+  }
+
+  /**
+   * Creates the guard.
+   *
+   * @param locks takes the run lock
+   * @param running admits the runs, for shutdown
+   * @param target the job as logs name it, {@code com.example.Export.run}
+   * @param key the run lock's key, not empty
+   * @param ttl the run lock's ttl, positive
+   * @param unitOfWork the unit of work whose end releases the lock of a run made inside one
+   * @param lockAtLeastFor how long after its acquire request was sent the lock stays in the store
+   *     at least, however soon the run ends; zero for no minimum hold, at most {@code
+   *     StoreLimits.MAX_TTL_MILLIS}
+   */
+  public RunLock(
+      LockManager locks,
+      RunningJobs running,
+      String target,
+      String key,
+      Duration ttl,
+      UnitOfWork unitOfWork,
+      Duration lockAtLeastFor) {
     this.locks = Objects.requireNonNull(locks, "locks");
     this.running = Objects.requireNonNull(running, "running");
     this.target = Objects.requireNonNull(target, "target");
@@ -58,6 +89,8 @@ public final class RunLock implements JobStage {
     }
     this.options = LockOptions.defaults().withTtl(ttl);
     this.unitOfWork = Objects.requireNonNull(unitOfWork, "unitOfWork");
+    // checked now: the close at the end of a run must not throw
+    this.lockAtLeastFor = LockManager.requireMinimumHold(lockAtLeastFor);
   }
 
   @Override
@@ -81,7 +114,7 @@ public final class RunLock implements JobStage {
       try {
         return JobOutcome.ran(locks.callUnder(lock, work));
       } finally {
-        unitOfWork.closeAtEnd(lock);
+        unitOfWork.closeAtEnd(() -> locks.closeHeldAtLeast(lock, lockAtLeastFor));
       }
     } finally {
       running.exit();

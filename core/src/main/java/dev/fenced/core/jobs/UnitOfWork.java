@@ -34,16 +34,28 @@ public interface UnitOfWork {
    * @param lock a held lock
    */
   default void closeAtEnd(Lock lock) {
+    closeAtEnd((Runnable) lock::close);
+  }
+
+  /**
+   * Runs {@code close}, which closes a held lock in some way of its own (keeping a minimum hold,
+   * say), once the unit of work on the calling thread has ended, or now when there is none or it
+   * cannot be waited for. Never throws for the unit of work: when arranging the wait fails it runs
+   * now.
+   *
+   * @param close closes the lock; it must not throw
+   */
+  default void closeAtEnd(Runnable close) {
     boolean deferred;
     try {
-      deferred = runAtEnd(lock::close);
+      deferred = runAtEnd(close);
     } catch (RuntimeException e) {
       System.getLogger("dev.fenced.locks")
           .log(Level.DEBUG, "Could not wait for the unit of work; releasing the lock now", e);
       deferred = false;
     }
     if (!deferred) {
-      lock.close();
+      close.run();
     }
   }
 }

@@ -4,6 +4,7 @@ import dev.fenced.core.LogKeys;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLost;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -12,7 +13,8 @@ import java.util.function.Consumer;
 
 /**
  * One acquisition of a lock: held until it is closed or lost, whichever comes first; the other then
- * does nothing. Its lease is kept by a {@link LeaseKeeper}.
+ * does nothing. Its lease is kept by a {@link LeaseKeeper}. A close may ask for a minimum hold: the
+ * lease then stays in the store until that long after the acquire request was sent.
  */
 final class HeldLock implements Lock {
 
@@ -27,16 +29,16 @@ final class HeldLock implements Lock {
   private final String key;
   private final String owner;
   private final long fencingToken;
-  private final Runnable release;
+  private final Consumer<Duration> release;
   private final List<Consumer<LockLost>> listeners = new ArrayList<>();
   private State state = State.HELD;
   private LockLost lost;
 
   /**
-   * @param release stops the lease and frees it in the store; runs once, on the first close of a
-   *     held lock
+   * @param release stops the lease and frees it in the store, or keeps it there for the minimum
+   *     hold it is given (zero: none); runs once, on the first close of a held lock
    */
-  HeldLock(String key, String owner, long fencingToken, Runnable release) {
+  HeldLock(String key, String owner, long fencingToken, Consumer<Duration> release) {
     this.key = Objects.requireNonNull(key, "key");
     this.owner = Objects.requireNonNull(owner, "owner");
     this.fencingToken = fencingToken;
@@ -127,6 +129,16 @@ final class HeldLock implements Lock {
 
   @Override
   public void close() {
+    closeHolding(Duration.ZERO);
+  }
+
+  /**
+   * Closes a held lock like {@link #close()}, but leaves its lease in the store until {@code
+   * minimumHold} has passed since the acquire request was sent. Does nothing once lost or closed.
+   *
+   * @param minimumHold zero or more; zero frees the lease now
+   */
+  void closeHolding(Duration minimumHold) {
     synchronized (this) {
       if (state != State.HELD) {
         return;
@@ -134,7 +146,7 @@ final class HeldLock implements Lock {
       state = State.CLOSED;
       listeners.clear();
     }
-    release.run();
+    release.accept(minimumHold);
   }
 
   private static void notify(Consumer<LockLost> listener, LockLost loss) {

@@ -12,13 +12,20 @@ import java.util.function.Consumer;
 /**
  * Keeps the lease of one {@link HeldLock}: a {@link LeaseRenewal} renews it every ttl/3 and finds
  * its loss ({@link DetectedBy#RENEWAL} or {@link DetectedBy#DEADLINE}); the keeper marks the lock
- * lost, logs it and tells the loss listener, and releases the lease when the lock is closed.
+ * lost, logs it and tells the loss listener, and releases the lease when the lock is closed. A
+ * close with a minimum hold that has not passed yet stops the renewal and, instead of releasing,
+ * renews the lease once (owner-checked) for what remains of the hold, so that the store keeps it
+ * until at least the acquire request's start plus the hold.
  */
 final class LeaseKeeper {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
+  private static final long NANOS_PER_MILLI = 1_000_000L;
+
   private final LockStore store;
+  private final Scheduler scheduler;
+  private final long acquiredAtNanos;
   private final long ttlMillis;
   private final Consumer<LockLost> lossListener;
   private final Runnable ended;
@@ -43,6 +50,8 @@ final class LeaseKeeper {
       Consumer<LockLost> lossListener,
       Runnable ended) {
     this.store = store;
+    this.scheduler = scheduler;
+    this.acquiredAtNanos = acquiredAtNanos;
     this.ttlMillis = ttlMillis;
     this.lossListener = lossListener;
     this.ended = ended;
@@ -93,9 +102,57 @@ final class LeaseKeeper {
     }
   }
 
-  private void release() {
+  private void release(Duration minimumHold) {
     renewal.stop();
     ended.run();
+    // read before the request: the store keeps the lease at least this plus what it is given
+    long heldNanos = scheduler.nanoTime() - acquiredAtNanos;
+    long remainingNanos = minimumHold.toNanos() - heldNanos;
+    if (remainingNanos > 0) {
+      keep(ceilMillis(remainingNanos), minimumHold);
+      return;
+    }
+    free();
+  }
+
+  /** Leaves the lease in the store for {@code millis} more instead of releasing it. */
+  private void keep(long millis, Duration minimumHold) {
+    try {
+      if (store.renew(lock.key(), lock.owner(), millis)) {
+        LOG.log(
+            System.Logger.Level.DEBUG,
+            () ->
+                "Keeping lock "
+                    + LogKeys.of(lock.key())
+                    + " for "
+                    + millis
+                    + " ms more, until its minimum hold of "
+                    + minimumHold
+                    + " since it was taken has passed");
+      } else {
+        LOG.log(
+            System.Logger.Level.DEBUG,
+            "Lock "
+                + LogKeys.of(lock.key())
+                + " had expired before its minimum hold was over; nothing to keep");
+      }
+    } catch (RuntimeException e) {
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "Could not keep lock "
+              + LogKeys.of(lock.key())
+              + " for its minimum hold; it expires after its ttl of "
+              + ttlMillis
+              + " ms from its last renewal: "
+              + e.getMessage());
+    }
+  }
+
+  private static long ceilMillis(long nanos) {
+    return nanos / NANOS_PER_MILLI + (nanos % NANOS_PER_MILLI == 0 ? 0 : 1);
+  }
+
+  private void free() {
     try {
       if (!store.release(lock.key(), lock.owner())) {
         LOG.log(

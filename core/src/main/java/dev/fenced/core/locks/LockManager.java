@@ -4,6 +4,7 @@ import dev.fenced.core.LogKeys;
 import dev.fenced.core.OwnerId;
 import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.time.Scheduler;
+import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLost;
@@ -270,6 +271,50 @@ public final class LockManager implements Locks {
       throw held.lost().get().toException();
     }
     throw new IllegalStateException("Lock " + LogKeys.of(lock.key()) + " is not held");
+  }
+
+  /**
+   * Closes {@code lock} as {@link Lock#close()} does, except that the store keeps it until {@code
+   * minimumHold} has passed since its acquire request was sent (ShedLock's {@code lockAtLeastFor}):
+   * when that moment is still ahead, renewal stops and, instead of a release, one owner-checked
+   * {@link LockStore#renew} gives the lock the time that remains (rounded up to a millisecond), so
+   * the store's expiry is at least the acquire request's start plus {@code minimumHold}; another
+   * owner can take the key once it has passed. When it has passed already, or {@code minimumHold}
+   * is zero, the lock is released now. A lock already lost or closed is left alone: a lost lock is
+   * never extended. The lock is no longer held (nor counted by {@link #heldLocks()}) once this
+   * returns, whichever way it ended; {@link #shutdown()} does not cut a hold kept this way short.
+   *
+   * @param lock a lock from this manager (any other lock is just closed)
+   * @param minimumHold zero or more, at most {@link StoreLimits#MAX_TTL_MILLIS}
+   * @throws IllegalArgumentException when {@code minimumHold} is negative or too long
+   */
+  public void closeHeldAtLeast(Lock lock, Duration minimumHold) {
+    Objects.requireNonNull(lock, "lock");
+    requireMinimumHold(minimumHold);
+    if (lock instanceof HeldLock held) {
+      held.closeHolding(minimumHold);
+    } else {
+      lock.close();
+    }
+  }
+
+  /**
+   * Checks a minimum hold for {@link #closeHeldAtLeast}, for a caller that must know beforehand
+   * that the close will not throw.
+   *
+   * @param minimumHold the hold
+   * @return {@code minimumHold}
+   * @throws IllegalArgumentException when it is negative or longer than {@link
+   *     StoreLimits#MAX_TTL_MILLIS}
+   */
+  public static Duration requireMinimumHold(Duration minimumHold) {
+    Objects.requireNonNull(minimumHold, "minimumHold");
+    if (minimumHold.isNegative()
+        || minimumHold.compareTo(Duration.ofMillis(StoreLimits.MAX_TTL_MILLIS)) > 0) {
+      throw new IllegalArgumentException(
+          "minimumHold must be zero to " + StoreLimits.MAX_TTL_MILLIS + " ms, was " + minimumHold);
+    }
+    return minimumHold;
   }
 
   /**

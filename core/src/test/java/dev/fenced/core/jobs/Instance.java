@@ -41,6 +41,18 @@ final class Instance {
       boolean oneInstance,
       boolean withoutOverlapping,
       UnitOfWork unitOfWork) {
+    this(name, shared, scheduler, ttl, oneInstance, withoutOverlapping, unitOfWork, Duration.ZERO);
+  }
+
+  Instance(
+      String name,
+      LockStore shared,
+      Scheduler scheduler,
+      Duration ttl,
+      boolean oneInstance,
+      boolean withoutOverlapping,
+      UnitOfWork unitOfWork,
+      Duration lockAtLeastFor) {
     this.name = name;
     this.link = new SwitchableLockStore(shared);
     this.locks =
@@ -54,7 +66,8 @@ final class Instance {
                 ? Optional.of(new OneInstanceLease(locks, running, JOB, JOB, ttl))
                 : Optional.empty(),
             withoutOverlapping
-                ? Optional.of(new RunLock(locks, running, JOB, JOB, ttl, unitOfWork))
+                ? Optional.of(
+                    new RunLock(locks, running, JOB, JOB, ttl, unitOfWork, lockAtLeastFor))
                 : Optional.empty());
   }
 

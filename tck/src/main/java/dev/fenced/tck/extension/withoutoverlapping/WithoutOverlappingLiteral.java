@@ -32,4 +32,9 @@ public final class WithoutOverlappingLiteral extends AnnotationLiteral<WithoutOv
   public String ttl() {
     return ttl;
   }
+
+  @Override
+  public String lockAtLeastFor() {
+    return "";
+  }
 }

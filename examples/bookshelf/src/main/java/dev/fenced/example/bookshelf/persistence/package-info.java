@@ -1,5 +1,5 @@
 /**
- * What the PostgreSQL store needs in this application: the persistence unit's factory as a named
- * bean, and Fenced's tables.
+ * What the PostgreSQL store needs in this application besides {@code fenced.jpa.datasource}:
+ * Fenced's tables.
  */
 package dev.fenced.example.bookshelf.persistence;

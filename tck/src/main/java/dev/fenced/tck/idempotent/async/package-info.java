@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentAsyncResourceTest}. */
+package dev.fenced.tck.idempotent.async;

@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingLockAtLeastForTest}. */
+package dev.fenced.tck.locks.lockatleastfor;
