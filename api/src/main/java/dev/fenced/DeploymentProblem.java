@@ -53,8 +53,10 @@ public enum DeploymentProblem {
    */
   KEY_PATH_UNREADABLE("D006", "%s: @IdempotencyKey(\"%s\") cannot be read: %s"),
   /**
-   * A non-HTTP {@code @Idempotent} method returns a type whose value cannot be stored and replayed.
-   * Arguments: the target, the reason.
+   * A non-HTTP {@code @Idempotent} method returns a type whose value cannot be stored and replayed
+   * (for a {@code CompletionStage<T>} or {@code CompletableFuture<T>}: whose {@code T} cannot; a
+   * {@code Future} whose completion cannot be observed without blocking). Arguments: the target,
+   * the reason.
    */
   RETURN_TYPE_NOT_STORABLE("D007", "%s: the return type cannot be stored and replayed: %s"),
   /**

@@ -67,7 +67,8 @@ public final class CallFactory {
         arguments.of(method.target(), call.parameterTypes().toArray(Type[]::new), args),
         new ExecutionOptions(method.ttl(), method.lockTtl(), call.onConflict(), call.waitTimeout()),
         call.returnType(),
-        method.storeIf());
+        method.storeIf(),
+        call.staged());
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.ErrorCode;
 import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Claim;
@@ -12,6 +13,8 @@ import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
 /**
@@ -34,7 +37,17 @@ import java.util.function.Consumer;
  * work commit together; when it cannot, the transaction is marked rollback-only and the call fails
  * ({@code IDEMPOTENCY_LOCK_LOST} or {@code IDEMPOTENCY_STORE_UNAVAILABLE}). Every refusal fires
  * {@code IdempotencyRejected}, every replay {@code IdempotencyReplayed}, a lost lock {@code
- * IdempotencyLockLost}. Thread-safe.
+ * IdempotencyLockLost}.
+ *
+ * <p>A {@linkplain GuardedCall#staged() staged} call returns a {@code CompletionStage}: the key is
+ * claimed when it is called and stays claimed (its lock renewed) until the stage completes. The
+ * caller gets a {@code CompletableFuture} that completes with the stage's value once it is
+ * recorded, or fails with the stage's exception once the key is released; a replay is a completed
+ * {@code CompletableFuture}. What the call throws before it returns a stage is handled as for any
+ * call. Inside a transaction the claim ends when both the stage has completed and the transaction
+ * has ended: the value is recorded only after a commit, never with the work ({@link
+ * OutcomeCommit#WITH_WORK} does not apply, the stage's work is not the transaction's), and when the
+ * stage completes before the transaction ends the caller gets the outcome at once. Thread-safe.
  */
 public final class CallRunner {
 
@@ -118,7 +131,7 @@ public final class CallRunner {
       }
       LOG.log(Level.DEBUG, () -> "Replayed " + describe(call));
       events.replayed(call.target(), call.key());
-      return value;
+      return call.staged() ? CompletableFuture.completedFuture(value) : value;
     }
     if (claim instanceof Claim.InUse inUse) {
       throw rejected(call, IdempotencyEngine.inUse(inUse));
@@ -136,6 +149,11 @@ public final class CallRunner {
     try {
       execution.onLockLost(lost -> events.lockLost(call.target(), call.key()));
       Object result = work.call();
+      if (call.staged()) {
+        CompletionStage<?> stage = stage(call, result);
+        ending = null; // from here on, the stage's completion and the transaction's end end it
+        return follow(call, execution, stage);
+      }
       byte[] payload = codec.encode(result, call.resultType());
       if (StoragePolicy.of(call.storeIf()).storesReturn()) {
         Duration ttl = call.options().ttl();
@@ -158,6 +176,85 @@ public final class CallRunner {
       if (ending != null) {
         whenTransactionEnds(call, ending);
       }
+    }
+  }
+
+  private CompletionStage<?> stage(GuardedCall call, Object result) {
+    if (result instanceof CompletionStage<?> stage) {
+      return stage;
+    }
+    throw rejected(
+        call,
+        new IdempotencyException(
+            ErrorCode.IDEMPOTENCY_OUTCOME_NOT_STORABLE,
+            call.target()
+                + " returned "
+                + (result == null ? "null" : result.getClass().getName())
+                + " instead of a CompletionStage, so there is no value to store; the key was"
+                + " released"));
+  }
+
+  /**
+   * The stage the caller gets for a staged call: it completes as {@code stage} does, but only once
+   * the claim ended (the value recorded, or the key released after a failure), so a caller that saw
+   * it complete finds the record. When {@code stage} completes while the caller's transaction is
+   * still open, the caller gets the outcome at once (it may be waiting for it inside that
+   * transaction) and the claim ends with the transaction, as for a call that returns its value: the
+   * value is recorded only when the stage completed normally and the transaction committed. Staged
+   * calls record after the commit under either {@link OutcomeCommit}: the stage's work is not the
+   * transaction's.
+   */
+  private CompletableFuture<Object> follow(
+      GuardedCall call, Execution execution, CompletionStage<?> stage) {
+    CompletableFuture<Boolean> transactionEnd = new CompletableFuture<>();
+    whenTransactionEnds(call, transactionEnd::complete);
+    CompletableFuture<Object> returned = new CompletableFuture<>();
+    stage.whenComplete(
+        (value, failure) -> {
+          Throwable outcome = failure;
+          Consumer<Boolean> ending = committed -> release(call, execution);
+          if (failure == null) {
+            try {
+              byte[] payload = codec.encode(value, call.resultType());
+              Duration ttl = call.options().ttl();
+              if (StoragePolicy.of(call.storeIf()).storesReturn()) {
+                ending =
+                    committed -> {
+                      if (committed) {
+                        complete(execution, payload, ttl);
+                      } else {
+                        release(call, execution);
+                      }
+                    };
+              }
+            } catch (IdempotencyException e) {
+              outcome = rejected(call, e);
+            } catch (RuntimeException e) {
+              outcome = e;
+            }
+          }
+          Throwable answer = outcome;
+          if (!transactionEnd.isDone()) {
+            settle(returned, value, answer);
+          }
+          Consumer<Boolean> end = ending;
+          transactionEnd.thenAccept(
+              committed -> {
+                try {
+                  end.accept(committed);
+                } finally {
+                  settle(returned, value, answer);
+                }
+              });
+        });
+    return returned;
+  }
+
+  private static void settle(CompletableFuture<Object> returned, Object value, Throwable failure) {
+    if (failure == null) {
+      returned.complete(value);
+    } else {
+      returned.completeExceptionally(failure);
     }
   }
 

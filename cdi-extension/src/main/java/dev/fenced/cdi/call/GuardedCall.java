@@ -16,8 +16,10 @@ import java.util.Objects;
  * @param fingerprint what the call was, to tell a different call under the same key
  * @param options ttl, lock ttl, conflict policy and wait timeout
  * @param resultType the generic type the outcome is stored and replayed as; {@code void.class} for
- *     none
+ *     none; for a staged call, the type of the stage's value
  * @param storeIf which outcomes are stored
+ * @param staged whether the call returns a {@code CompletionStage} whose value is the outcome,
+ *     recorded when the stage completes
  */
 public record GuardedCall(
     String target,
@@ -26,7 +28,8 @@ public record GuardedCall(
     Fingerprint fingerprint,
     ExecutionOptions options,
     Type resultType,
-    StoreIf storeIf) {
+    StoreIf storeIf,
+    boolean staged) {
 
   /**
    * Validates the components.
@@ -38,6 +41,7 @@ public record GuardedCall(
    * @param options never {@code null}
    * @param resultType never {@code null}
    * @param storeIf never {@code null}
+   * @param staged whether the call returns a stage
    */
   public GuardedCall {
     Objects.requireNonNull(target, "target");
@@ -47,5 +51,27 @@ public record GuardedCall(
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(resultType, "resultType");
     Objects.requireNonNull(storeIf, "storeIf");
+  }
+
+  /**
+   * A call whose outcome is what it returns.
+   *
+   * @param target never {@code null}
+   * @param key never {@code null}
+   * @param recordKey never {@code null}
+   * @param fingerprint never {@code null}
+   * @param options never {@code null}
+   * @param resultType never {@code null}
+   * @param storeIf never {@code null}
+   */
+  public GuardedCall(
+      String target,
+      String key,
+      RecordKey recordKey,
+      Fingerprint fingerprint,
+      ExecutionOptions options,
+      Type resultType,
+      StoreIf storeIf) {
+    this(target, key, recordKey, fingerprint, options, resultType, storeIf, false);
   }
 }

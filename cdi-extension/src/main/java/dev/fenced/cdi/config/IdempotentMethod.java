@@ -101,9 +101,12 @@ public record IdempotentMethod(
    * @param keyParameter the index of the {@code @IdempotencyKey} parameter
    * @param keyPath the compiled property path into that parameter
    * @param parameterTypes the method's generic parameter types, for fingerprinting the arguments
-   * @param returnType the method's generic return type, for storing and replaying its value
+   * @param returnType the generic type of the value stored and replayed: the method's return type,
+   *     or the {@code T} of a staged method's {@code CompletionStage<T>}
    * @param onConflict what a duplicate does while the first runs
    * @param waitTimeout how long a waiting duplicate waits
+   * @param staged whether the method returns a {@code CompletionStage} (or {@code
+   *     CompletableFuture}) whose value is recorded when it completes ({@link ReturnedValue})
    */
   public record Call(
       int keyParameter,
@@ -111,7 +114,8 @@ public record IdempotentMethod(
       List<Type> parameterTypes,
       Type returnType,
       OnConflict onConflict,
-      Duration waitTimeout)
+      Duration waitTimeout,
+      boolean staged)
       implements Kind {
 
     /**
@@ -123,6 +127,7 @@ public record IdempotentMethod(
      * @param returnType never {@code null}
      * @param onConflict never {@code null}
      * @param waitTimeout never {@code null}
+     * @param staged whether the method returns a stage
      */
     public Call {
       Objects.requireNonNull(keyPath, "keyPath");

@@ -158,9 +158,10 @@ public final class IdempotentMethodReader {
       reading.problem(
           DeploymentProblem.KEY_PATH_UNREADABLE.format(target, keyPath, e.getMessage()));
     }
-    StorableType.problem(method.getGenericReturnType())
+    ReturnedValue.problem(method.getGenericReturnType())
         .ifPresent(
             p -> reading.problem(DeploymentProblem.RETURN_TYPE_NOT_STORABLE.format(target, p)));
+    ReturnedValue returned = ReturnedValue.of(method.getGenericReturnType());
     if (compiled == null) {
       return null;
     }
@@ -168,9 +169,10 @@ public final class IdempotentMethodReader {
         keyParameter,
         compiled,
         List.of(method.getGenericParameterTypes()),
-        method.getGenericReturnType(),
+        returned.valueType(),
         onConflict,
-        waitTimeout);
+        waitTimeout,
+        returned.staged());
   }
 
   private static boolean guarded(

@@ -20,9 +20,11 @@ import java.util.stream.BaseStream;
 /**
  * Decides at deployment whether a non-HTTP method's return type can be stored with JSON-B and
  * replayed as the same type. Refused: streams, readers, iterators, futures and completion stages
- * (their value is not there when the method returns), {@code Object}, type variables and wildcards
- * (nothing says what to decode), and interfaces or abstract classes other than collections and
- * maps. Whether a concrete value round-trips faithfully is checked again when it is stored.
+ * (their value is not there when the method returns; a method that returns a {@code
+ * CompletionStage} itself is read by {@link ReturnedValue} first), {@code Object}, type variables
+ * and wildcards (nothing says what to decode), and interfaces or abstract classes other than
+ * collections and maps. Whether a concrete value round-trips faithfully is checked again when it is
+ * stored.
  */
 public final class StorableType {
 

@@ -16,7 +16,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 class IdempotentMethodReaderTest {
@@ -138,6 +140,21 @@ class IdempotentMethodReaderTest {
 
     @Idempotent
     public CompletionStage<String> async(@IdempotencyKey String key) {
+      return null;
+    }
+
+    @Idempotent
+    public CompletableFuture<Receipt> asyncFuture(@IdempotencyKey String key) {
+      return null;
+    }
+
+    @Idempotent
+    public Future<Receipt> future(@IdempotencyKey String key) {
+      return null;
+    }
+
+    @Idempotent
+    public CompletionStage<Object> asyncAnything(@IdempotencyKey String key) {
       return null;
     }
 
@@ -489,11 +506,41 @@ class IdempotentMethodReaderTest {
   }
 
   @Test
-  void a_completion_stage_return_type_is_refused() {
-    assertThatThrownBy(() -> read(Shipping.class, "async", Map.of()))
+  void a_completion_stage_stores_the_value_it_completes_with() {
+    IdempotentMethod async = guarded(Shipping.class, "async");
+
+    assertThat(async.call().staged()).isTrue();
+    assertThat(async.call().returnType()).isEqualTo(String.class);
+  }
+
+  @Test
+  void a_completable_future_stores_the_value_it_completes_with() {
+    IdempotentMethod async = guarded(Shipping.class, "asyncFuture");
+
+    assertThat(async.call().staged()).isTrue();
+    assertThat(async.call().returnType()).isEqualTo(Receipt.class);
+  }
+
+  @Test
+  void a_method_returning_a_value_is_not_staged() {
+    assertThat(guarded(Shipping.class, "onPaid").call().staged()).isFalse();
+  }
+
+  @Test
+  void a_future_return_type_is_refused_because_its_completion_cannot_be_observed() {
+    assertThatThrownBy(() -> read(Shipping.class, "future", Map.of()))
         .isInstanceOf(InvalidGuardException.class)
         .hasMessageContaining("FENCED-D007")
-        .hasMessageContaining("cannot be stored");
+        .hasMessageContaining("java.util.concurrent.Future cannot be stored")
+        .hasMessageContaining("blocking a thread");
+  }
+
+  @Test
+  void a_stage_of_a_value_that_cannot_be_stored_is_refused() {
+    assertThatThrownBy(() -> read(Shipping.class, "asyncAnything", Map.of()))
+        .isInstanceOf(InvalidGuardException.class)
+        .hasMessageContaining("FENCED-D007")
+        .hasMessageContaining("java.lang.Object");
   }
 
   @Test

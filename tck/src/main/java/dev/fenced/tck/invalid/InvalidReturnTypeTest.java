@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * The deployment fails when a non-HTTP {@code @Idempotent} method returns a {@code
- * CompletionStage}, which cannot be stored.
+ * The deployment fails when a non-HTTP {@code @Idempotent} method returns a {@code Future}, whose
+ * value could only be awaited by blocking a thread (a {@code CompletionStage} is supported).
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -32,7 +32,7 @@ public class InvalidReturnTypeTest {
   @Test
   void the_deployment_fails_naming_the_method_and_its_return_type() {
     DeploymentFailure.of(deployer, INVALID)
-        .names("return type", "java.util.concurrent.CompletionStage")
+        .names("FENCED-D007", "return type", "java.util.concurrent.Future", "blocking a thread")
         .namesMethod(Reports.class, "build");
   }
 }

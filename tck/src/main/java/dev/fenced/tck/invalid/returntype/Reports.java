@@ -4,9 +4,9 @@ import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 
-/** Invalid: a {@code CompletionStage} has no value yet when the method returns. */
+/** Invalid: a {@code Future} tells nobody when it completes; only a blocked thread learns it. */
 @ApplicationScoped
 public class Reports {
 
@@ -17,7 +17,7 @@ public class Reports {
    * @return the report, some time
    */
   @Idempotent
-  public CompletionStage<String> build(@IdempotencyKey String reportId) {
+  public Future<String> build(@IdempotencyKey String reportId) {
     return CompletableFuture.completedFuture("report " + reportId);
   }
 }

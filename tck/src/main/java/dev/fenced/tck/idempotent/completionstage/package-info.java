@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentCompletionStageTest}. */
+package dev.fenced.tck.idempotent.completionstage;
