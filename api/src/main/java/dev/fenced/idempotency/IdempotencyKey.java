@@ -11,7 +11,10 @@ import java.lang.annotation.Target;
  *
  * <p>The key is the parameter's value, or the property at {@link #value()} (for example {@code
  * "eventId"} or {@code "header.messageId"}, read through getters, record components or public
- * fields). A {@code null} or invalid key throws {@link IdempotencyException} with {@code
+ * fields). On a JMS {@code Message} a name that is no getter is a message property: {@code
+ * "orderId"} reads {@code getObjectProperty("orderId")}, while {@code "JMSMessageID"} and {@code
+ * "JMSCorrelationID"} are the getters (the message id matches only a redelivery of one message). A
+ * {@code null} or invalid key throws {@link IdempotencyException} with {@code
  * IDEMPOTENCY_KEY_REQUIRED} or {@code IDEMPOTENCY_KEY_INVALID} before the method runs. Exactly one
  * parameter of a non-HTTP {@code @Idempotent} method must carry it, or the deployment fails.
  */

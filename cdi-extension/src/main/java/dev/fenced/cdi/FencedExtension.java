@@ -64,6 +64,11 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * bean's type replaces a component's type of the same class (see {@link AnnotatedTypeReader}). A
  * problem on one method is a definition error, a problem across beans a deployment problem; each
  * message names the class, method, option and value.
+ *
+ * <p>WildFly fires {@code ProcessInjectionTarget} for a message-driven bean when the bean starts,
+ * after {@code AfterDeploymentValidation}. What such a late event reads is published at once (the
+ * bean's first message finds its model) and checked as at boot: its problems are definition errors
+ * of that event, which fail the bean's start and so the deployment.
  */
 public class FencedExtension implements Extension {
 
@@ -72,6 +77,7 @@ public class FencedExtension implements Extension {
   private final AnnotatedTypeReader reader = new AnnotatedTypeReader(this::config);
   private volatile MethodRegistry<IdempotentMethod> idempotentMethods = MethodRegistry.empty();
   private volatile MethodRegistry<JobMethod> jobs = MethodRegistry.empty();
+  private volatile boolean booted;
   private volatile Map<ElectionBean, Bean<?>> elections = Map.of();
   private volatile boolean locksInjected;
   private volatile ConfigLookup config;
@@ -116,11 +122,31 @@ public class FencedExtension implements Extension {
     }
   }
 
-  <T> void readComponent(@Observes ProcessInjectionTarget<T> event) {
+  <T> void readComponent(@Observes ProcessInjectionTarget<T> event, BeanManager beans) {
     reader.readComponent(event.getAnnotatedType(), event::addDefinitionError);
+    if (booted) {
+      // WildFly fires this for EE components (message-driven beans) when each starts, after
+      // AfterDeploymentValidation: publish what they add and check it as validate checked the rest
+      readLate(beans)
+          .forEach(problem -> event.addDefinitionError(new DeploymentException(problem)));
+    }
+  }
+
+  private synchronized List<String> readLate(BeanManager beans) {
+    List<IdempotentMethod> known = idempotentMethods.all();
+    idempotentMethods = reader.idempotentMethods();
+    jobs = reader.jobs();
+    List<String> problems = new ArrayList<>(LockKeyCheck.problems(jobs.all(), elections.keySet()));
+    for (IdempotentMethod method : idempotentMethods.all()) {
+      if (!known.contains(method)) {
+        problems.addAll(methodProblems(method, beans));
+      }
+    }
+    return problems;
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
+    booted = true;
     idempotentMethods = reader.idempotentMethods();
     jobs = reader.jobs();
     elections = reader.elections();
@@ -144,20 +170,7 @@ public class FencedExtension implements Extension {
     OutcomeCommit.problem(config, store, completesWithWork(beans, store)).ifPresent(problems::add);
     problems.addAll(lockProblems(config, beans));
     for (IdempotentMethod method : idempotentMethods.all()) {
-      String scope = method.scope();
-      ScopeCheck.problem(
-              method.target(),
-              scope,
-              scope.isEmpty() ? 0 : candidates(beans, IdempotencyScopeResolver.class, scope))
-          .ifPresent(problems::add);
-      if (method.kind() instanceof IdempotentMethod.Http http) {
-        String name = http.bodyFingerprint();
-        BodyFingerprintCheck.problem(
-                method.target(),
-                name,
-                name.isEmpty() ? 0 : candidates(beans, RequestBodyFingerprint.class, name))
-            .ifPresent(problems::add);
-      }
+      problems.addAll(methodProblems(method, beans));
     }
     // both in-memory store checks may report one bad fenced.allow-in-memory-storage value
     problems.stream()
@@ -166,6 +179,26 @@ public class FencedExtension implements Extension {
     if (problems.isEmpty()) {
       announce(config);
     }
+  }
+
+  /** The problems of one method's model that need the application's beans to check. */
+  private static List<String> methodProblems(IdempotentMethod method, BeanManager beans) {
+    List<String> problems = new ArrayList<>();
+    String scope = method.scope();
+    ScopeCheck.problem(
+            method.target(),
+            scope,
+            scope.isEmpty() ? 0 : candidates(beans, IdempotencyScopeResolver.class, scope))
+        .ifPresent(problems::add);
+    if (method.kind() instanceof IdempotentMethod.Http http) {
+      String name = http.bodyFingerprint();
+      BodyFingerprintCheck.problem(
+              method.target(),
+              name,
+              name.isEmpty() ? 0 : candidates(beans, RequestBodyFingerprint.class, name))
+          .ifPresent(problems::add);
+    }
+    return problems;
   }
 
   private List<String> lockProblems(ConfigLookup config, BeanManager beans) {

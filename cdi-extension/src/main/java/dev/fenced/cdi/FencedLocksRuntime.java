@@ -39,10 +39,10 @@ import jakarta.interceptor.InvocationContext;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -84,7 +84,7 @@ public class FencedLocksRuntime {
   private LockManager manager;
   private RunningJobs running;
   private UnitOfWork unitOfWork;
-  private Map<JobMethod, JobGuard> guards;
+  private final Map<JobMethod, JobGuard> guards = new ConcurrentHashMap<>();
   private Duration shutdownWait;
 
   @PostConstruct
@@ -107,11 +107,9 @@ public class FencedLocksRuntime {
     running = new RunningJobs();
     unitOfWork = new TransactionUnitOfWork(JtaTransactions.lookup());
     shutdownWait = globals.ttl();
-    Map<JobMethod, JobGuard> built = new IdentityHashMap<>();
     for (JobMethod job : extension.jobs().all()) {
-      built.put(job, guard(job));
+      guards.put(job, guard(job));
     }
-    guards = built;
   }
 
   /**
@@ -212,7 +210,9 @@ public class FencedLocksRuntime {
             .jobs()
             .intercepted(context.getTarget().getClass(), context.getMethod(), stage.binding());
     Optional<? extends JobStage> guarding =
-        job.map(guards::get)
+        // a job read after this runtime started (a message-driven bean on WildFly) gets its guard
+        // at its first call
+        job.map(method -> guards.computeIfAbsent(method, this::guard))
             .flatMap(guard -> stage == JobStages.ONE_INSTANCE ? guard.lease() : guard.runLock());
     if (guarding.isEmpty()) {
       return context.proceed();

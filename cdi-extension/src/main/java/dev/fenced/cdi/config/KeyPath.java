@@ -14,16 +14,23 @@ import java.util.regex.Pattern;
  * A property path into an {@code @IdempotencyKey} parameter, such as {@code eventId} or {@code
  * header.messageId}, checked against the parameter's declared type at deployment. Each segment is
  * read through a record component or an accessor ({@code x()}), a getter ({@code getX()}, {@code
- * isX()}) or a public field, in that order.
+ * isX()}) or a public field, in that order. On a JMS {@code Message} a segment that is none of
+ * these names a message property, read with {@code getObjectProperty(name)} ({@code JMSMessageID}
+ * and {@code JMSCorrelationID} stay getters): whether the message has it is known only when it
+ * arrives.
  */
 public final class KeyPath {
 
   private static final Pattern SEGMENT = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
+  private static final String JMS_MESSAGE = "jakarta.jms.Message";
+
+  /** A property of a JMS message, read by name: no member of the message's type. */
+  private record MessageProperty(Method getObjectProperty, String name) {}
 
   private final String text;
-  private final List<Member> members;
+  private final List<Object> members;
 
-  private KeyPath(String text, List<Member> members) {
+  private KeyPath(String text, List<Object> members) {
     this.text = text;
     this.members = List.copyOf(members);
   }
@@ -39,7 +46,7 @@ public final class KeyPath {
   public static KeyPath compile(Class<?> type, String path) {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(path, "path");
-    List<Member> members = new ArrayList<>();
+    List<Object> members = new ArrayList<>();
     if (path.isEmpty()) {
       return new KeyPath(path, members);
     }
@@ -50,6 +57,12 @@ public final class KeyPath {
             "\"" + path + "\" is not a property path; use names separated by dots, e.g. eventId");
       }
       Member member = find(current, segment);
+      Method propertyReader = member == null ? messagePropertyReader(current) : null;
+      if (propertyReader != null) {
+        members.add(new MessageProperty(propertyReader, segment));
+        current = Object.class;
+        continue;
+      }
       if (member == null) {
         throw new IllegalArgumentException(
             current.getName()
@@ -74,12 +87,16 @@ public final class KeyPath {
    */
   public Object read(Object root) {
     Object current = root;
-    for (Member member : members) {
+    for (Object member : members) {
       if (current == null) {
         return null;
       }
       try {
-        current = member instanceof Method m ? m.invoke(current) : ((Field) member).get(current);
+        if (member instanceof MessageProperty property) {
+          current = property.getObjectProperty().invoke(current, property.name());
+        } else {
+          current = member instanceof Method m ? m.invoke(current) : ((Field) member).get(current);
+        }
       } catch (InvocationTargetException e) {
         throw new IllegalStateException(
             "Reading the idempotency key at \"" + text + "\" failed", e.getCause());
@@ -99,6 +116,33 @@ public final class KeyPath {
   @Override
   public String toString() {
     return text;
+  }
+
+  /** {@code getObjectProperty(String)} when {@code type} is a JMS message, else {@code null}. */
+  private static Method messagePropertyReader(Class<?> type) {
+    if (!isJmsMessage(type)) {
+      return null;
+    }
+    try {
+      return type.getMethod("getObjectProperty", String.class);
+    } catch (NoSuchMethodException e) {
+      return null;
+    }
+  }
+
+  private static boolean isJmsMessage(Class<?> type) {
+    if (type == null) {
+      return false;
+    }
+    if (type.getName().equals(JMS_MESSAGE)) {
+      return true;
+    }
+    for (Class<?> parent : type.getInterfaces()) {
+      if (isJmsMessage(parent)) {
+        return true;
+      }
+    }
+    return isJmsMessage(type.getSuperclass());
   }
 
   private static Member find(Class<?> type, String name) {

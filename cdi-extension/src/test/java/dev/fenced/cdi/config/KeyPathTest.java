@@ -3,6 +3,9 @@ package dev.fenced.cdi.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import jakarta.jms.Message;
+import java.lang.reflect.Proxy;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class KeyPathTest {
@@ -63,5 +66,34 @@ class KeyPathTest {
   @Test
   void a_malformed_path_is_refused() {
     assertThatIllegalArgumentException().isThrownBy(() -> KeyPath.compile(Event.class, "meta..x"));
+  }
+
+  @Test
+  void reads_a_jms_message_header_through_its_getter() {
+    Message message = message(Map.of("getJMSMessageID", "ID:1"));
+
+    assertThat(KeyPath.compile(Message.class, "JMSMessageID").read(message)).isEqualTo("ID:1");
+  }
+
+  @Test
+  void reads_a_jms_message_property_by_name() {
+    Message message = message(Map.of("getObjectProperty:orderId", "o-1"));
+
+    assertThat(KeyPath.compile(Message.class, "orderId").read(message)).isEqualTo("o-1");
+  }
+
+  @Test
+  void a_missing_jms_message_property_reads_as_null() {
+    assertThat(KeyPath.compile(Message.class, "orderId").read(message(Map.of()))).isNull();
+  }
+
+  /** A message answering getters and {@code getObjectProperty} from {@code values}. */
+  private static Message message(Map<String, Object> values) {
+    return (Message)
+        Proxy.newProxyInstance(
+            Message.class.getClassLoader(),
+            new Class<?>[] {Message.class},
+            (proxy, method, args) ->
+                values.get(args == null ? method.getName() : method.getName() + ":" + args[0]));
   }
 }
