@@ -24,15 +24,18 @@ public final class KeyPath {
   private static final Pattern SEGMENT = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
   private static final String JMS_MESSAGE = "jakarta.jms.Message";
 
-  /** A property of a JMS message, read by name: no member of the message's type. */
-  private record MessageProperty(Method getObjectProperty, String name) {}
+  /** How one segment is read from the object before it. */
+  @FunctionalInterface
+  private interface Segment {
+    Object read(Object target) throws IllegalAccessException, InvocationTargetException;
+  }
 
   private final String text;
-  private final List<Object> members;
+  private final List<Segment> segments;
 
-  private KeyPath(String text, List<Object> members) {
+  private KeyPath(String text, List<Segment> segments) {
     this.text = text;
-    this.members = List.copyOf(members);
+    this.segments = List.copyOf(segments);
   }
 
   /**
@@ -46,9 +49,9 @@ public final class KeyPath {
   public static KeyPath compile(Class<?> type, String path) {
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(path, "path");
-    List<Object> members = new ArrayList<>();
+    List<Segment> segments = new ArrayList<>();
     if (path.isEmpty()) {
-      return new KeyPath(path, members);
+      return new KeyPath(path, segments);
     }
     Class<?> current = type;
     for (String segment : path.split("\\.", -1)) {
@@ -59,7 +62,7 @@ public final class KeyPath {
       Member member = find(current, segment);
       Method propertyReader = member == null ? messagePropertyReader(current) : null;
       if (propertyReader != null) {
-        members.add(new MessageProperty(propertyReader, segment));
+        segments.add(target -> propertyReader.invoke(target, segment));
         current = Object.class;
         continue;
       }
@@ -72,10 +75,16 @@ public final class KeyPath {
                 + path
                 + "\"");
       }
-      members.add(member);
-      current = member instanceof Method m ? m.getReturnType() : ((Field) member).getType();
+      if (member instanceof Method method) {
+        segments.add(method::invoke);
+        current = method.getReturnType();
+      } else {
+        Field field = (Field) member;
+        segments.add(field::get);
+        current = field.getType();
+      }
     }
-    return new KeyPath(path, members);
+    return new KeyPath(path, segments);
   }
 
   /**
@@ -87,16 +96,12 @@ public final class KeyPath {
    */
   public Object read(Object root) {
     Object current = root;
-    for (Object member : members) {
+    for (Segment segment : segments) {
       if (current == null) {
         return null;
       }
       try {
-        if (member instanceof MessageProperty property) {
-          current = property.getObjectProperty().invoke(current, property.name());
-        } else {
-          current = member instanceof Method m ? m.invoke(current) : ((Field) member).get(current);
-        }
+        current = segment.read(current);
       } catch (InvocationTargetException e) {
         throw new IllegalStateException(
             "Reading the idempotency key at \"" + text + "\" failed", e.getCause());

@@ -119,10 +119,7 @@ public class IdempotentMessageDrivenBeanTest {
   }
 
   private void awaitCount(String name, int count) throws InterruptedException {
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (invocations.count(name) < count && System.nanoTime() - deadline < 0) {
-      Thread.sleep(50);
-    }
-    assertEquals(count, invocations.count(name), name + " within " + WAIT.toMillis() + " ms");
+    Polling.await(name + " counted " + count, WAIT, () -> invocations.count(name) >= count);
+    assertEquals(count, invocations.count(name), name);
   }
 }
