@@ -21,7 +21,9 @@ import org.jboss.arquillian.core.spi.InvocationException;
  * named. The server's {@code messages.log} has the whole text ({@code CWWKZ0002E} with every line
  * of the message). This observer notes where the log ends before each deployment and, when the
  * deployment fails, adds what the server logged since as a suppressed exception of the adapter's
- * exception, which then goes on unchanged.
+ * exception, which then goes on unchanged. An application whose start failed without {@code
+ * CWWKZ0002E}, which the adapter would wait for until its timeout, is given up at once ({@link
+ * LibertyNotStartedWatch}).
  *
  * <p>It acts only when the deployment goes to Open Liberty's managed adapter ({@value
  * #LIBERTY_ADAPTERS}*), and finds the log from that container's {@code wlpHome} and {@code
@@ -50,6 +52,7 @@ public final class LibertyServerLog {
     Path log =
         messagesLog(event.getContainer().getContainerConfiguration().getContainerProperties());
     long start = size(log);
+    LibertyNotStartedWatch watch = LibertyNotStartedWatch.start(log, start, applicationName(event));
     try {
       deploy.proceed();
     } catch (Exception e) { // the adapter's DeploymentException is checked and thrown undeclared
@@ -58,7 +61,16 @@ public final class LibertyServerLog {
           e instanceof InvocationException && e.getCause() != null ? e.getCause() : e;
       failure.addSuppressed(new LoggedByServer(log, excerpt(log, start)));
       throw e;
+    } finally {
+      watch.close();
     }
+  }
+
+  /** The name Liberty gives the deployed archive: its file name without the extension. */
+  private static String applicationName(DeployDeployment event) {
+    String archive = event.getDeployment().getDescription().getArchive().getName();
+    int dot = archive.lastIndexOf('.');
+    return dot < 0 ? archive : archive.substring(0, dot);
   }
 
   private static boolean isLiberty(DeployableContainer<?> container) {
