@@ -6,13 +6,17 @@ import dev.fenced.arquillian.harness.JpaTckStoreProvider;
 import java.io.IOException;
 import java.net.URL;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.arquillian.test.api.ArquillianResource;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -30,13 +34,18 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * store. Nothing else connects to that database, so its {@code xact_commit} counts the store's
  * transactions, and the proxy its round trips. Each test sends {@value RequestKinds#TIMES} requests
  * of its kind after a warm-up (pooled connections, prepared statements); the counts must be exactly
- * {@value RequestKinds#TIMES} times the calls. When the server runs autovacuum, whose visits commit
+ * {@value RequestKinds#TIMES} times the calls. The server reports {@code xact_commit} only {@link
+ * OwnDatabase#REPORT_DELAY} after the last statement, so a window starts from the reading that
+ * ended the one before when no request was sent in between: the replays use a key the warm-up
+ * completed, and the 409s' window also counts the claim of the request they repeat, held from the
+ * window's start to after its end. When the server runs autovacuum, whose visits commit
  * transactions in the database too, a window with more transactions is measured again, up to
  * {@value #WINDOWS} times (the visits are {@code autovacuum_naptime} apart); on PostgreSQL before
  * 15 the transactions are only printed ({@link OwnDatabase#reportsWhenIdle()}).
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class) // the 409s' held request ends the chain
 class JpaStoreRoundTripsPerRequestIT {
 
   /** The datasource of the deployment, defined in its {@code web.xml}. */
@@ -47,7 +56,9 @@ class JpaStoreRoundTripsPerRequestIT {
 
   private static OwnDatabase database;
   private static CountingPostgresProxy proxy;
-  private static boolean warm;
+  private static RequestKinds requests;
+  private static String completedKey;
+  private static Reading lastReading;
 
   @Deployment(testable = false)
   static WebArchive deployment() throws IOException {
@@ -60,42 +71,53 @@ class JpaStoreRoundTripsPerRequestIT {
 
   @ArquillianResource URL base;
 
-  private RequestKinds requests;
-
+  /** Warms every kind up, and keeps a completed key for the replays. */
   @BeforeEach
   void warmUp() throws InterruptedException {
-    requests = new RequestKinds(base);
-    if (!warm) {
+    if (requests == null) {
+      requests = new RequestKinds(base);
       requests.firstRequests(5);
-      requests.replays(requests.completedKey(), 5);
+      completedKey = requests.completedKey();
+      requests.replays(completedKey, 5);
       try (RequestKinds.Held held = requests.hold()) {
         held.repeats(5);
       }
-      warm = true;
     }
   }
 
   @Test
+  @Order(1)
+  void a_replay_costs_one_transaction_and_its_round_trips() throws Exception {
+    assertStoreCalls(
+        "replay", 1, 0, () -> measure(() -> requests.replays(completedKey, RequestKinds.TIMES)));
+  }
+
+  @Test
+  @Order(2)
   void a_first_request_costs_two_transactions_and_their_round_trips() throws Exception {
     assertStoreCalls(
-        "first request", 2, () -> measure(() -> requests.firstRequests(RequestKinds.TIMES)));
+        "first request", 2, 0, () -> measure(() -> requests.firstRequests(RequestKinds.TIMES)));
   }
 
   @Test
-  void a_replay_costs_one_transaction_and_its_round_trips() throws Exception {
-    String key = requests.completedKey();
-
-    assertStoreCalls("replay", 1, () -> measure(() -> requests.replays(key, RequestKinds.TIMES)));
-  }
-
-  @Test
+  @Order(3)
   void a_409_costs_one_transaction_and_its_round_trips() throws Exception {
     assertStoreCalls(
         "409",
         1,
+        1, // the held request's claim
         () -> {
-          try (RequestKinds.Held held = requests.hold()) {
-            return measure(() -> held.repeats(RequestKinds.TIMES));
+          AtomicReference<RequestKinds.Held> held = new AtomicReference<>();
+          try {
+            return measure(
+                () -> {
+                  held.set(requests.hold());
+                  held.get().repeats(RequestKinds.TIMES);
+                });
+          } finally {
+            if (held.get() != null) {
+              held.get().close();
+            }
           }
         });
   }
@@ -105,14 +127,19 @@ class JpaStoreRoundTripsPerRequestIT {
     return JpaTckStoreProvider.onDataSource() ? 1 : 3;
   }
 
-  private void assertStoreCalls(String kind, int calls, Window window) throws Exception {
-    long transactions = (long) calls * RequestKinds.TIMES;
+  /**
+   * Measures the window until its counts are {@code calls} store calls per request, and {@code
+   * others} more (of the requests the window needs besides those it counts).
+   */
+  private void assertStoreCalls(String kind, int calls, int others, Window window)
+      throws Exception {
+    long transactions = (long) calls * RequestKinds.TIMES + others;
     long roundTrips = transactions * roundTripsPerCall();
     boolean counted = database.reportsWhenIdle();
     boolean autovacuum = database.autovacuum();
     for (int attempt = 1; ; attempt++) {
       Traffic traffic = window.measure();
-      print(kind, traffic, attempt, counted);
+      print(kind, traffic.less(others), attempt, counted);
 
       assertThat(traffic.roundTrips()).as("round trips of %s", kind).isEqualTo(roundTrips);
       if (!counted) {
@@ -129,11 +156,23 @@ class JpaStoreRoundTripsPerRequestIT {
   }
 
   /** What the requests {@code sent} cost, once every count is in. */
-  private Traffic measure(Runnable sent) throws InterruptedException {
-    Traffic before = Traffic.now(database.settledCommits(requests.lastEnded()));
+  private static Traffic measure(Requests sent) throws InterruptedException {
+    Traffic before = settled();
     sent.run();
-    return Traffic.now(database.settledCommits(requests.lastEnded())).minus(before);
+    return settled().minus(before);
   }
+
+  /** The counts once the server has reported, read again only when a request was sent since. */
+  private static Traffic settled() throws InterruptedException {
+    long lastEnded = requests.lastEnded();
+    if (lastReading == null || lastReading.lastEnded() != lastEnded) {
+      lastReading = new Reading(lastEnded, Traffic.now(database.settledCommits(lastEnded)));
+    }
+    return lastReading.traffic();
+  }
+
+  /** The counts as read after the request that ended at {@code lastEnded}. */
+  private record Reading(long lastEnded, Traffic traffic) {}
 
   private static void print(String kind, Traffic traffic, int attempt, boolean counted) {
     double n = RequestKinds.TIMES;
@@ -151,6 +190,12 @@ class JpaStoreRoundTripsPerRequestIT {
         traffic.binds() / n,
         traffic.connections(),
         RequestKinds.TIMES);
+  }
+
+  /** The requests a window counts. */
+  @FunctionalInterface
+  private interface Requests {
+    void run() throws InterruptedException;
   }
 
   /** One measurement: the requests of a kind, sent between two readings of the counts. */
@@ -171,6 +216,17 @@ class JpaStoreRoundTripsPerRequestIT {
           proxy.messages('Q'),
           proxy.messages('B'),
           proxy.connections());
+    }
+
+    /** Without {@code calls} store calls of other requests (their messages are left in). */
+    Traffic less(int calls) {
+      return new Traffic(
+          commits - calls,
+          roundTrips - (long) calls * roundTripsPerCall(),
+          syncs,
+          queries,
+          binds,
+          connections);
     }
 
     Traffic minus(Traffic before) {

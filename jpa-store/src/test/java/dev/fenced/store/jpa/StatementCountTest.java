@@ -11,52 +11,66 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * What PostgreSQL counts per operation: the commits ({@code pg_stat_database.xact_commit}) of a
- * database that only this test uses. Each store call is one statement in one transaction, so one
- * commit per winning acquire, losing acquire, replay, complete, release, extend and renew, through
- * either JPA provider and on a datasource.
+ * database that only this test uses, one per way to the tables, so the ways run side by side. Each
+ * store call is one statement in one transaction, so one commit per winning acquire, losing
+ * acquire, replay, complete, release, extend and renew, through either JPA provider and on a
+ * datasource.
  */
 class StatementCountTest {
 
-  private static final String DATABASE = "fenced_statement_count";
   private static final int CALLS = 50;
 
   private static PostgresServer server;
-  private static String url;
 
   @BeforeAll
-  static void database() throws SQLException {
+  static void databases() throws SQLException {
     server = PostgresServer.get();
-    try (Connection admin = server.connect();
-        Statement statement = admin.createStatement()) {
-      ResultSet exists =
-          statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'");
-      if (!exists.next()) {
-        statement.execute("CREATE DATABASE " + DATABASE);
+    for (Way way : Way.values()) {
+      try (Connection admin = server.connect();
+          Statement statement = admin.createStatement()) {
+        ResultSet exists =
+            statement.executeQuery(
+                "SELECT 1 FROM pg_database WHERE datname = '" + way.database() + "'");
+        if (!exists.next()) {
+          statement.execute("CREATE DATABASE " + way.database());
+        }
       }
+      Schema.apply(server, way.url());
     }
-    url = PostgresServerConnections.withDatabase(server, DATABASE);
-    Schema.apply(server, url);
   }
 
   /** How the stores reach the tables: each JPA provider, and a datasource (plain JDBC). */
   enum Way {
     HIBERNATE,
     ECLIPSELINK,
-    DATASOURCE
+    DATASOURCE;
+
+    /** The database only this way's calls use. */
+    String database() {
+      return "fenced_statement_count_" + name().toLowerCase(Locale.ROOT);
+    }
+
+    String url() {
+      return PostgresServerConnections.withDatabase(server, database());
+    }
   }
 
   @ParameterizedTest
   @EnumSource(Way.class)
+  @Execution(ExecutionMode.CONCURRENT) // each way counts in its own database
   void one_commit_per_store_call_and_none_for_a_replay(Way provider) throws Exception {
     List<String> keys = keys();
     List<String> second = keys();
@@ -165,20 +179,20 @@ class StatementCountTest {
    */
   private static long commitsOf(Way way, BiConsumer<JpaIdempotencyStore, JpaLockStore> calls)
       throws Exception {
-    long before = settledCommits();
+    long before = settledCommits(way);
     if (way == Way.DATASOURCE) {
       // one connection, like the units below
-      try (HikariDataSource pool = TestDataSources.pool(server, url, true, 1)) {
+      try (HikariDataSource pool = TestDataSources.pool(server, way.url(), true, 1)) {
         calls.accept(new JpaIdempotencyStore(pool), new JpaLockStore(pool));
       }
-      return settledCommits() - before;
+      return settledCommits(way) - before;
     }
     Provider provider = Provider.valueOf(way.name());
     // one connection, so the pool fills no connections in the background while counting
     EntityManagerFactory factory =
         provider.open(
             server,
-            url,
+            way.url(),
             Map.of(
                 "hibernate.hikari.minimumIdle", "1",
                 "hibernate.hikari.maximumPoolSize", "1",
@@ -190,19 +204,19 @@ class StatementCountTest {
     } finally {
       factory.close();
     }
-    return settledCommits() - before;
+    return settledCommits(way) - before;
   }
 
-  /** xact_commit once no backend of the database is left to flush its statistics. */
-  private static long settledCommits() throws Exception {
-    for (int i = 0; i < 100 && backends() > 0; i++) {
+  /** xact_commit once no backend of the way's database is left to flush its statistics. */
+  private static long settledCommits(Way way) throws Exception {
+    for (int i = 0; i < 100 && backends(way) > 0; i++) {
       Thread.sleep(100);
     }
     Thread.sleep(300);
-    long last = commits();
+    long last = commits(way);
     for (int i = 0; i < 20; i++) {
       Thread.sleep(300);
-      long now = commits();
+      long now = commits(way);
       if (now == last) {
         return now;
       }
@@ -211,23 +225,23 @@ class StatementCountTest {
     return last;
   }
 
-  private static long backends() throws SQLException {
+  private static long backends(Way way) throws SQLException {
     try (Connection admin = server.connect();
         Statement statement = admin.createStatement()) {
       ResultSet row =
           statement.executeQuery(
-              "SELECT count(*) FROM pg_stat_activity WHERE datname = '" + DATABASE + "'");
+              "SELECT count(*) FROM pg_stat_activity WHERE datname = '" + way.database() + "'");
       row.next();
       return row.getLong(1);
     }
   }
 
-  private static long commits() throws SQLException {
+  private static long commits(Way way) throws SQLException {
     try (Connection admin = server.connect();
         Statement statement = admin.createStatement()) {
       ResultSet row =
           statement.executeQuery(
-              "SELECT xact_commit FROM pg_stat_database WHERE datname = '" + DATABASE + "'");
+              "SELECT xact_commit FROM pg_stat_database WHERE datname = '" + way.database() + "'");
       row.next();
       return row.getLong(1);
     }

@@ -142,8 +142,8 @@ class FaultSuiteIT {
   void
       a_duplicate_storm_on_both_servers_runs_each_key_once_and_answers_only_outcomes_replays_or_409()
           throws Exception {
-    int keys = Integer.getInteger("fenced.faults.storm.keys", 400);
-    int requests = Integer.getInteger("fenced.faults.storm.requests", 4000);
+    int keys = Integer.getInteger("fenced.faults.storm.keys", 160);
+    int requests = Integer.getInteger("fenced.faults.storm.requests", 1600);
     int clients = Integer.getInteger("fenced.faults.storm.clients", 64);
     long start = System.nanoTime();
     List<Answer> answers =

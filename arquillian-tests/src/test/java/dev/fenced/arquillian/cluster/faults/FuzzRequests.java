@@ -25,7 +25,7 @@ final class FuzzRequests {
   static final String SIZE = "fenced.faults.fuzz.requests";
 
   /** The number of requests when {@value #SIZE} is not set. */
-  static final int DEFAULT_SIZE = 2000;
+  static final int DEFAULT_SIZE = 1000;
 
   /** {@code fenced.idempotency.max-request-size} as the cluster application runs (the default). */
   static final int MAX_REQUEST_SIZE = 1024 * 1024;
@@ -36,6 +36,7 @@ final class FuzzRequests {
   private static final Set<BadInput> HEAVY =
       EnumSet.of(BadInput.BODY_AT_LIMIT, BadInput.BODY_HUGE, BadInput.BODY_HUGE_CHUNKED);
   private static final int WEIGHT = 4;
+  private static final int HEAVY_WEIGHT = 2;
   private static final String ALPHANUMERIC =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
@@ -56,7 +57,7 @@ final class FuzzRequests {
     FuzzRequests generator = new FuzzRequests(seed);
     List<BadInput> weighted = new ArrayList<>();
     for (BadInput input : BadInput.values()) {
-      for (int i = 0; i < (HEAVY.contains(input) ? 1 : WEIGHT); i++) {
+      for (int i = 0; i < (HEAVY.contains(input) ? HEAVY_WEIGHT : WEIGHT); i++) {
         weighted.add(input);
       }
     }
