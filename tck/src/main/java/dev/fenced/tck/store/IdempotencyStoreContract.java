@@ -18,6 +18,8 @@ import java.util.Random;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The contract every {@link IdempotencyStore} keeps, as JUnit 5 tests: one behaviour per test.
@@ -51,7 +53,11 @@ import org.junit.jupiter.api.Test;
  *
  * <p>The tests are grouped by rule in {@code @Nested} classes: {@code Acquiring}, {@code
  * Ownership}, {@code Expiry}, {@code Payloads}, {@code StoredKeys}, {@code TtlBounds} and {@code
- * Races}. JUnit runs the groups of a subclass with it; the hooks below apply to every group.
+ * Races}. JUnit runs the groups of a subclass with it; the hooks below apply to every group. {@code
+ * Expiry}, whose tests mostly wait, is marked {@code @Execution(CONCURRENT)}: where the build
+ * enables JUnit's parallel execution ({@code junit.jupiter.execution.parallel.enabled=true}, with
+ * any default mode) its tests wait side by side, on a subclass with the default per-method
+ * lifecycle; without it nothing changes.
  *
  * <p>Every test draws fresh random keys, so one store instance may serve all tests and other suites
  * at once. The race tests (named {@code concurrent_...}) are the ones a store that reads and then
@@ -246,6 +252,8 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
 
   /** Locks and completed records expire on the store clock, and a takeover fences the old owner. */
   @Nested
+  @Execution(
+      ExecutionMode.CONCURRENT) // waits for expiry, side by side where JUnit runs in parallel
   class Expiry {
 
     @Test

@@ -12,6 +12,8 @@ import java.util.OptionalLong;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The contract every {@link LockStore} keeps, as JUnit 5 tests: one behaviour per test.
@@ -35,7 +37,9 @@ import org.junit.jupiter.api.Test;
  * (5).
  *
  * <p>The tests are grouped by rule in {@code @Nested} classes: {@code Ownership}, {@code
- * FencingTokens}, {@code Expiry}, {@code StoredKeys}, {@code TtlBounds} and {@code Races}.
+ * FencingTokens}, {@code Expiry}, {@code StoredKeys}, {@code TtlBounds} and {@code Races}; {@code
+ * Expiry} runs side by side under JUnit's parallel execution, as in {@link
+ * IdempotencyStoreContract}.
  *
  * <p>Every test draws fresh random keys, so one store instance may serve all tests at once. The
  * race tests (named {@code concurrent_...}) are the ones a store that reads and then writes in two
@@ -206,6 +210,8 @@ public abstract class LockStoreContract extends StoreContractSupport {
 
   /** Locks expire on the store clock, and a takeover fences the old owner. */
   @Nested
+  @Execution(
+      ExecutionMode.CONCURRENT) // waits for expiry, side by side where JUnit runs in parallel
   class Expiry {
 
     @Test

@@ -9,8 +9,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -48,7 +50,8 @@ public abstract class StoreContractSupport {
   static final List<Long> TTLS_OUT_OF_BOUNDS =
       List.of(0L, -1L, StoreLimits.MAX_TTL_MILLIS + 1, Long.MAX_VALUE);
 
-  private String prefix;
+  /** The running test's key prefix; set between its {@code @BeforeEach} and {@code @AfterEach}. */
+  private final AtomicReference<String> prefix = new AtomicReference<>();
 
   /** Only the contracts of this package extend it. */
   StoreContractSupport() {}
@@ -127,13 +130,30 @@ public abstract class StoreContractSupport {
         "the store must give up within " + within + " (unavailableWithin())");
   }
 
+  /**
+   * Draws the test's key prefix. Two tests at once on one instance would share it, which happens
+   * only when JUnit runs the {@code @Execution(CONCURRENT)} groups in parallel on a subclass with
+   * {@code @TestInstance(PER_CLASS)}: refused, so that no test reads another's keys.
+   */
   @BeforeEach
   final void drawKeyPrefix() {
-    prefix = "fenced-tck:" + UUID.randomUUID() + ":";
+    if (!prefix.compareAndSet(null, "fenced-tck:" + UUID.randomUUID() + ":")) {
+      throw new IllegalStateException(
+          "two contract tests run at once on one instance of "
+              + getClass().getName()
+              + ": JUnit runs the groups marked @Execution(CONCURRENT) in parallel, which needs the"
+              + " default per-method lifecycle; remove @TestInstance(PER_CLASS) from the subclass or"
+              + " junit.jupiter.execution.parallel.enabled from the build");
+    }
+  }
+
+  @AfterEach
+  final void forgetKeyPrefix() {
+    prefix.set(null);
   }
 
   final String key(String name) {
-    return prefix + name;
+    return prefix.get() + name;
   }
 
   final List<String> keys(String name, int count) {
