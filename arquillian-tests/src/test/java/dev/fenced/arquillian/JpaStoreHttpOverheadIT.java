@@ -3,6 +3,7 @@ package dev.fenced.arquillian;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.arquillian.harness.JpaTckStoreProvider;
+import dev.fenced.arquillian.stores.TwinResource;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
 import java.net.URL;
 import java.util.Map;
@@ -40,8 +41,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class JpaStoreHttpOverheadIT {
 
-  /** The datasource of the deployment, defined in its {@code web.xml}. */
-  private static final String DATASOURCE = "java:app/jdbc/FencedHttpOverheadDS";
+  /**
+   * The datasource of the deployment, defined in its {@code web.xml}: the store's and the twins'.
+   */
+  private static final String DATASOURCE = TwinResource.PAYMENTS;
 
   private static final HttpOverhead.Settings SETTINGS = HttpOverhead.Settings.read();
 
@@ -50,6 +53,7 @@ class JpaStoreHttpOverheadIT {
   @Deployment(testable = false)
   static WebArchive deployment() {
     database = OwnDatabase.create("fenced_http_overhead");
+    HttpOverhead.createPaymentsTable(database);
     int connections = SETTINGS.connections();
     return WebXmlDataSource.storeOn(
         HttpOverhead.deployment("jpa-store-http-overhead-it"),
