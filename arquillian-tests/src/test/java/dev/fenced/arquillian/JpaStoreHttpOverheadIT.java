@@ -3,7 +3,6 @@ package dev.fenced.arquillian;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.arquillian.harness.JpaTckStoreProvider;
-import dev.fenced.arquillian.stores.TwinResource;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
 import java.net.URL;
 import java.util.Map;
@@ -41,10 +40,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class JpaStoreHttpOverheadIT {
 
-  /**
-   * The datasource of the deployment, defined in its {@code web.xml}: the store's and the twins'.
-   */
-  private static final String DATASOURCE = TwinResource.PAYMENTS;
+  /** The datasource of the deployment, defined in its {@code web.xml}. */
+  private static final String DATASOURCE = "java:app/jdbc/FencedHttpOverheadDS";
 
   private static final HttpOverhead.Settings SETTINGS = HttpOverhead.Settings.read();
 
@@ -53,7 +50,6 @@ class JpaStoreHttpOverheadIT {
   @Deployment(testable = false)
   static WebArchive deployment() {
     database = OwnDatabase.create("fenced_http_overhead");
-    HttpOverhead.createPaymentsTable(database);
     int connections = SETTINGS.connections();
     return WebXmlDataSource.storeOn(
         HttpOverhead.deployment("jpa-store-http-overhead-it"),

@@ -1,11 +1,9 @@
 package dev.fenced.arquillian;
 
 import dev.fenced.arquillian.harness.RedisTckStoreProvider;
-import dev.fenced.arquillian.stores.TwinResource;
 import dev.fenced.store.redis.RedisIdempotencyStore;
 import dev.fenced.tck.support.RedisTestServer;
 import java.net.URL;
-import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -42,22 +40,9 @@ class RedisStoreHttpOverheadIT {
 
   private static final HttpOverhead.Settings SETTINGS = HttpOverhead.Settings.read();
 
-  /** The payment twins' datasource on a database of their own, declared in {@code web.xml}. */
   @Deployment(testable = false)
   static WebArchive deployment() {
-    OwnDatabase payments = OwnDatabase.create("fenced_http_payments");
-    HttpOverhead.createPaymentsTable(payments);
-    return WebXmlDataSource.on(
-        HttpOverhead.deployment("redis-store-http-overhead-it").build(),
-        WebXmlDataSource.webXml(
-            TwinResource.PAYMENTS,
-            payments.port(),
-            payments.name(),
-            payments.user(),
-            payments.password(),
-            Map.of(),
-            SETTINGS.connections(),
-            Math.max(4, SETTINGS.connections())));
+    return HttpOverhead.deployment("redis-store-http-overhead-it").build();
   }
 
   @ArquillianResource URL base;

@@ -65,19 +65,6 @@ final class WebXmlDataSource {
   }
 
   /**
-   * Gives {@code war} the datasource the {@code webXml} declares, for the application's own use
-   * (the store keeps the cell's), with the driver.
-   *
-   * @param war the WAR, without a {@code web.xml}
-   * @param webXml the {@code web.xml}, from {@link #webXml}
-   * @return the WAR
-   */
-  static WebArchive on(WebArchive war, String webXml) {
-    return war.addAsWebInfResource(new StringAsset(webXml), "web.xml")
-        .addAsLibrary(FencedLibrary.jar("postgresql.jar", "org.postgresql.Driver"));
-  }
-
-  /**
    * The {@code web.xml} declaring the datasource.
    *
    * @param name its JNDI name, e.g. {@code java:app/jdbc/Mine}
