@@ -31,9 +31,11 @@ import java.util.regex.Pattern;
  * so that a machine that speeds up or slows down moves them alike, and the table gives the medians
  * over the rounds. The targets (issue 17) are reported, never asserted (BENCHMARKS.md): replays at
  * least as many per second as the twin, and a first request's p50 at most the store's two calls and
- * {@value #MARGIN_MILLIS} ms above the twin's. What is asserted is that every answer was right
- * (201; a replay with {@code Idempotent-Replayed: true} and the first answer's body) and that every
- * kind produced its samples in every round.
+ * {@value #MARGIN_MILLIS} ms above the twin's. The twin that does nothing is the strictest
+ * comparison a replay can meet; the payment twins, which write one row to PostgreSQL as the least a
+ * payment does, give the comparison with an endpoint that works ({@link TwinResource}). What is
+ * asserted is that every answer was right (201; a replay with {@code Idempotent-Replayed: true} and
+ * the first answer's body) and that every kind produced its samples in every round.
  *
  * <p>The sizes are system properties, small by default so that a cell stays fast ({@code
  * arquillian-tests/pom.xml} passes them): {@value #ROUNDS}, {@value #CONNECTIONS}, {@value #WARMUP}
@@ -61,13 +63,19 @@ final class HttpOverhead {
   private static final String FINGERPRINT = "0123456789abcdef".repeat(4);
   private static final byte[] PAYLOAD = "x".repeat(64).getBytes(StandardCharsets.US_ASCII);
   private static final Pattern CREATED = Pattern.compile("\\{\"run\":\\d+}");
+  private static final String PLAIN_PATH = "twins/plain";
+  private static final String IDEMPOTENT_PATH = "twins/idempotent";
+  private static final String PAYMENT_PLAIN_PATH = "twins/payments/plain";
+  private static final String PAYMENT_IDEMPOTENT_PATH = "twins/payments/idempotent";
 
   /** What is measured, in the order of a round. */
   enum Kind {
     PLAIN("plain: the undecorated twin"),
     FIRST("first: `@Idempotent`, a new key per request"),
     REPLAY("replay: `@Idempotent`, a completed key"),
-    STORE("the store's two calls: acquire + complete of a new key, from the test JVM");
+    STORE("the store's two calls: acquire + complete of a new key, from the test JVM"),
+    PAYMENT_PLAIN("payment plain: the undecorated twin that writes a row"),
+    PAYMENT_REPLAY("payment replay: `@Idempotent` twin that writes a row, a completed key");
 
     private final String label;
 
@@ -111,7 +119,9 @@ final class HttpOverhead {
   }
 
   /**
-   * The deployment: {@link RequestKinds#deployment}'s application with {@link TwinResource}.
+   * The deployment: {@link RequestKinds#deployment}'s application with {@link TwinResource}, whose
+   * datasource {@value TwinResource#PAYMENTS} (on a database with {@link #createPaymentsTable}) the
+   * caller declares.
    *
    * @param name the WAR's name
    * @return the deployment, still to build
@@ -120,6 +130,15 @@ final class HttpOverhead {
     return RequestKinds.deployment(name)
         .classes(TwinResource.class)
         .config("fenced.idempotency.ttl", TTL.toMinutes() + "m");
+  }
+
+  /**
+   * Creates the payment twins' table.
+   *
+   * @param database the database their datasource reaches
+   */
+  static void createPaymentsTable(OwnDatabase database) {
+    database.execute(TwinResource.PAYMENTS_DDL);
   }
 
   /**
@@ -164,36 +183,53 @@ final class HttpOverhead {
 
   /**
    * The call of each kind, a worker's connection or thread each; first completes the {@code keys}
-   * that the replays cycle over.
+   * that the replays of each guarded twin cycle over.
    */
   private static Map<Kind, ClosedLoop.Call> calls(
       HttpLoad load, IdempotencyStore store, int keys, long deadline) throws InterruptedException {
-    String[] completed = new String[keys];
-    String[] bodies = new String[keys];
-    ClosedLoop.Samples first =
-        ClosedLoop.run(
-            load.connections(),
-            0,
-            keys,
-            left(deadline),
-            (c, i) -> {
-              completed[i] = Http.unique("replayed");
-              bodies[i] = created(load.post(c, "twins/idempotent", completed[i]), false, null);
-            });
-    assertThat(first.count()).as("keys completed for the replays").isEqualTo(keys);
+    Completed twin = Completed.on(load, IDEMPOTENT_PATH, keys, deadline);
+    Completed payments = Completed.on(load, PAYMENT_IDEMPOTENT_PATH, keys, deadline);
     Map<Kind, ClosedLoop.Call> calls = new EnumMap<>(Kind.class);
     calls.put(
-        Kind.PLAIN,
-        (c, i) -> created(load.post(c, "twins/plain", Http.unique("plain")), false, null));
+        Kind.PLAIN, (c, i) -> created(load.post(c, PLAIN_PATH, Http.unique("plain")), false, null));
     calls.put(
         Kind.FIRST,
-        (c, i) -> created(load.post(c, "twins/idempotent", Http.unique("first")), false, null));
-    calls.put(
-        Kind.REPLAY,
-        (c, i) ->
-            created(load.post(c, "twins/idempotent", completed[i % keys]), true, bodies[i % keys]));
+        (c, i) -> created(load.post(c, IDEMPOTENT_PATH, Http.unique("first")), false, null));
+    calls.put(Kind.REPLAY, (c, i) -> twin.replay(load, c, i));
     calls.put(Kind.STORE, (thread, i) -> acquireAndComplete(store));
+    calls.put(
+        Kind.PAYMENT_PLAIN,
+        (c, i) ->
+            created(load.post(c, PAYMENT_PLAIN_PATH, Http.unique("plain-paid")), false, null));
+    calls.put(Kind.PAYMENT_REPLAY, (c, i) -> payments.replay(load, c, i));
     return calls;
+  }
+
+  /** The keys a guarded endpoint completed, with their first answers, for its replays. */
+  private record Completed(String path, String[] keys, String[] bodies) {
+
+    static Completed on(HttpLoad load, String path, int count, long deadline)
+        throws InterruptedException {
+      Completed completed = new Completed(path, new String[count], new String[count]);
+      ClosedLoop.Samples firsts =
+          ClosedLoop.run(
+              load.connections(),
+              0,
+              count,
+              left(deadline),
+              (c, i) -> {
+                completed.keys[i] = Http.unique("replayed");
+                completed.bodies[i] = created(load.post(c, path, completed.keys[i]), false, null);
+              });
+      assertThat(firsts.count()).as("keys completed on %s for the replays", path).isEqualTo(count);
+      return completed;
+    }
+
+    /** The {@code i}th replay: one of the keys in turn, answered with its first body. */
+    void replay(HttpLoad load, int connection, int i) {
+      int k = i % keys.length;
+      created(load.post(connection, path, keys[k]), true, bodies[k]);
+    }
   }
 
   /** Every kind produced the requested number of samples in every round. */
@@ -263,15 +299,18 @@ final class HttpOverhead {
             - median(Kind.PLAIN, s -> s.percentileMillis(50));
     double storeCalls = median(Kind.STORE, s -> s.percentileMillis(50));
     double bound = storeCalls + MARGIN_MILLIS;
+    double paymentReplays = median(Kind.PAYMENT_REPLAY, ClosedLoop.Samples::perSecond);
+    double paymentPlain = median(Kind.PAYMENT_PLAIN, ClosedLoop.Samples::perSecond);
     out.append(
-        "\n| replay / plain (throughput) | first p50 - plain p50 ms | the store's two calls p50"
-            + " ms | bound: two calls + 0.5 ms | replay target (>= 1.0) | first target (<= bound)"
-            + " |\n| ---: | ---: | ---: | ---: | --- | --- |\n");
+        "\n| replay / plain (throughput) | payment replay / payment plain | first p50 - plain p50 ms"
+            + " | the store's two calls p50 ms | bound: two calls + 0.5 ms | replay target (>= 1.0)"
+            + " | first target (<= bound) |\n| ---: | ---: | ---: | ---: | ---: | --- | --- |\n");
     out.append(
         String.format(
             Locale.ROOT,
-            "| %.2f | %.2f | %.2f | %.2f | %s | %s |%n",
+            "| %.2f | %.2f | %.2f | %.2f | %.2f | %s | %s |%n",
             replays / plain,
+            paymentReplays / paymentPlain,
             firstOverhead,
             storeCalls,
             bound,

@@ -3,6 +3,7 @@ package dev.fenced.arquillian;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.arquillian.harness.JpaTckStoreProvider;
+import dev.fenced.arquillian.stores.TwinResource;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
 import java.net.URL;
 import java.util.Map;
@@ -22,7 +23,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * JpaStoreRoundTripsPerRequestIT}'s does: a JTA datasource of its own ({@code web.xml}) on a
  * database of its own ({@link OwnDatabase}), which the test JVM's pool reaches too; the server runs
  * the store as its cell does, on that datasource (WildFly) or through a persistence unit on it
- * (Open Liberty: three round trips per call, where the test JVM's calls make one).
+ * (Open Liberty: three round trips per call, where the test JVM's calls make one). The payment
+ * twins write to the same database through a second datasource, a pool of their own, as an
+ * application should ({@link TwinResource#PAYMENTS}).
  *
  * <p>With the build's small defaults it checks that the measurement works; the figures come from a
  * run like this one (WildFly; {@code -Dfenced.wildfly.skip} instead of {@code
@@ -40,7 +43,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 class JpaStoreHttpOverheadIT {
 
-  /** The datasource of the deployment, defined in its {@code web.xml}. */
+  /** The store's datasource, defined in the deployment's {@code web.xml}. */
   private static final String DATASOURCE = "java:app/jdbc/FencedHttpOverheadDS";
 
   private static final HttpOverhead.Settings SETTINGS = HttpOverhead.Settings.read();
@@ -50,20 +53,26 @@ class JpaStoreHttpOverheadIT {
   @Deployment(testable = false)
   static WebArchive deployment() {
     database = OwnDatabase.create("fenced_http_overhead");
-    int connections = SETTINGS.connections();
+    HttpOverhead.createPaymentsTable(database);
     return WebXmlDataSource.storeOn(
         HttpOverhead.deployment("jpa-store-http-overhead-it"),
         DATASOURCE,
-        WebXmlDataSource.webXml(
-            DATASOURCE,
-            database.port(),
-            database.name(),
-            database.user(),
-            database.password(),
-            Map.of(),
-            connections,
-            Math.max(4, connections)),
+        WebXmlDataSource.webXml(dataSource(DATASOURCE), dataSource(TwinResource.PAYMENTS)),
         Map.of());
+  }
+
+  /** A datasource on the deployment's database, a pool of its own. */
+  private static String dataSource(String name) {
+    int connections = SETTINGS.connections();
+    return WebXmlDataSource.dataSource(
+        name,
+        database.port(),
+        database.name(),
+        database.user(),
+        database.password(),
+        Map.of(),
+        connections,
+        Math.max(4, connections));
   }
 
   @ArquillianResource URL base;

@@ -246,13 +246,14 @@ class JpaStoreRoundTripsPerRequestIT {
    */
   private static String webXml() {
     return WebXmlDataSource.webXml(
-        DATASOURCE,
-        proxy.port(),
-        database.name(),
-        database.user(),
-        database.password(),
-        Map.of("sslmode", "disable", "gssEncMode", "disable"),
-        1,
-        4);
+        WebXmlDataSource.dataSource(
+            DATASOURCE,
+            proxy.port(),
+            database.name(),
+            database.user(),
+            database.password(),
+            Map.of("sslmode", "disable", "gssEncMode", "disable"),
+            1,
+            4));
   }
 }

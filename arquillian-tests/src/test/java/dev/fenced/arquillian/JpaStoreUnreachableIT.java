@@ -75,7 +75,8 @@ class JpaStoreUnreachableIT {
   /** A JTA datasource on {@code port}, where nothing answers: each connect is refused at once. */
   private static String webXml(int port) {
     return WebXmlDataSource.webXml(
-        DATASOURCE, port, "test", "postgres", "postgres", Map.of("connectTimeout", "2"), 0, 4);
+        WebXmlDataSource.dataSource(
+            DATASOURCE, port, "test", "postgres", "postgres", Map.of("connectTimeout", "2"), 0, 4));
   }
 
   /** A loopback port nothing listens on: taken from the system, then given back. */

@@ -172,6 +172,20 @@ final class OwnDatabase {
     }
   }
 
+  /**
+   * Runs a statement in this database, e.g. to create a table of the test's own.
+   *
+   * @param sql the statement
+   */
+  void execute(String sql) {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot run " + sql + " in " + name, e);
+    }
+  }
+
   /** A connection to this database; the caller closes it. */
   private Connection connect() throws SQLException {
     Properties properties = new Properties();

@@ -1,9 +1,11 @@
 package dev.fenced.arquillian;
 
 import dev.fenced.arquillian.harness.RedisTckStoreProvider;
+import dev.fenced.arquillian.stores.TwinResource;
 import dev.fenced.store.redis.RedisIdempotencyStore;
 import dev.fenced.tck.support.RedisTestServer;
 import java.net.URL;
+import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -40,9 +42,23 @@ class RedisStoreHttpOverheadIT {
 
   private static final HttpOverhead.Settings SETTINGS = HttpOverhead.Settings.read();
 
+  /** The payment twins' datasource on a database of their own, declared in {@code web.xml}. */
   @Deployment(testable = false)
   static WebArchive deployment() {
-    return HttpOverhead.deployment("redis-store-http-overhead-it").build();
+    OwnDatabase payments = OwnDatabase.create("fenced_http_payments");
+    HttpOverhead.createPaymentsTable(payments);
+    return WebXmlDataSource.on(
+        HttpOverhead.deployment("redis-store-http-overhead-it").build(),
+        WebXmlDataSource.webXml(
+            WebXmlDataSource.dataSource(
+                TwinResource.PAYMENTS,
+                payments.port(),
+                payments.name(),
+                payments.user(),
+                payments.password(),
+                Map.of(),
+                SETTINGS.connections(),
+                Math.max(4, SETTINGS.connections()))));
   }
 
   @ArquillianResource URL base;

@@ -65,7 +65,38 @@ final class WebXmlDataSource {
   }
 
   /**
-   * The {@code web.xml} declaring the datasource.
+   * Gives {@code war} the datasource the {@code webXml} declares, for the application's own use
+   * (the store keeps the cell's), with the driver.
+   *
+   * @param war the WAR, without a {@code web.xml}
+   * @param webXml the {@code web.xml}, from {@link #webXml}
+   * @return the WAR
+   */
+  static WebArchive on(WebArchive war, String webXml) {
+    return war.addAsWebInfResource(new StringAsset(webXml), "web.xml")
+        .addAsLibrary(FencedLibrary.jar("postgresql.jar", "org.postgresql.Driver"));
+  }
+
+  /**
+   * The {@code web.xml} declaring datasources, each a pool of its own.
+   *
+   * @param dataSources their {@code <data-source>} elements, from {@link #dataSource}
+   * @return the {@code web.xml}
+   */
+  static String webXml(String... dataSources) {
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee"
+                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+                 xsi:schemaLocation="https://jakarta.ee/xml/ns/jakartaee https://jakarta.ee/xml/ns/jakartaee/web-app_6_0.xsd"
+                 version="6.0">
+        %s</web-app>
+        """
+        .formatted(String.join("", dataSources));
+  }
+
+  /**
+   * A {@code <data-source>} element of a {@code web.xml}: a JTA datasource on PostgreSQL.
    *
    * @param name its JNDI name, e.g. {@code java:app/jdbc/Mine}
    * @param port the loopback port of PostgreSQL (or of a proxy in front of it)
@@ -73,9 +104,9 @@ final class WebXmlDataSource {
    * @param properties further driver properties, e.g. {@code connectTimeout}
    * @param minPool the connections the pool opens at once and keeps
    * @param maxPool the connections the pool opens at most
-   * @return the {@code web.xml}
+   * @return the element
    */
-  static String webXml(
+  static String dataSource(
       String name,
       int port,
       String database,
@@ -92,11 +123,6 @@ final class WebXmlDataSource {
                         .formatted(e.getKey(), xml(e.getValue())))
             .collect(Collectors.joining());
     return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee"
-                 xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
-                 xsi:schemaLocation="https://jakarta.ee/xml/ns/jakartaee https://jakarta.ee/xml/ns/jakartaee/web-app_6_0.xsd"
-                 version="6.0">
           <data-source>
             <name>%s</name>
             <class-name>org.postgresql.ds.PGSimpleDataSource</class-name>
@@ -110,7 +136,6 @@ final class WebXmlDataSource {
             <min-pool-size>%d</min-pool-size>
             <max-pool-size>%d</max-pool-size>
           </data-source>
-        </web-app>
         """
         .formatted(name, port, database, user, xml(password), more, minPool, minPool, maxPool);
   }
