@@ -3,9 +3,11 @@ package dev.fenced.store.jpa;
 import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import jakarta.persistence.TransactionRequiredException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -106,22 +108,42 @@ final class Calls {
 
   /**
    * Runs a prune {@code DELETE} of at most {@code limit} rows, each in a call of its own ({@link
-   * #changesOneRow}'s way), until one deletes fewer.
+   * #changesOneRow}'s way), until one deletes fewer, waiting {@code pause} after each full batch.
+   * An interrupt during a pause ends the prune with the rows deleted so far, the thread's interrupt
+   * status set again.
    *
    * @param limit the most rows one {@code DELETE} removes, positive
+   * @param pause the wait between two batches, zero for none
    * @param sql the {@code DELETE}
    * @param parameters its parameters
    * @return how many rows were deleted
    */
-  int deleteInBatches(int limit, String sql, Object... parameters) {
+  int deleteInBatches(int limit, Duration pause, String sql, Object... parameters) {
     limit(limit);
+    long pauseNanos = pause(pause);
     int total = 0;
     int deleted;
     do {
       deleted = run("prune", () -> runner.update(sql, parameters), unending("prune"));
       total += deleted;
+      if (deleted == limit && pauseNanos > 0) {
+        try {
+          TimeUnit.NANOSECONDS.sleep(pauseNanos);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return total;
+        }
+      }
     } while (deleted == limit);
     return total;
+  }
+
+  private static long pause(Duration pause) {
+    if (pause == null || pause.isNegative()) {
+      throw new IllegalArgumentException(
+          "the pause between prune batches must be zero or positive, was " + pause);
+    }
+    return pause.toNanos();
   }
 
   private static <T> Function<RuntimeException, T> unending(String what) {

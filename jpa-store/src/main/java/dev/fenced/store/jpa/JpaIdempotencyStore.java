@@ -261,6 +261,20 @@ public final class JpaIdempotencyStore
    * @return how many records were deleted
    */
   public int prune(int limit) {
-    return calls.deleteInBatches(limit, statements.idempotencyPrune, limit);
+    return prune(limit, Duration.ZERO);
+  }
+
+  /**
+   * {@link #prune(int)}, waiting {@code pause} after each full batch, so that the requests beside a
+   * long prune get the database's CPU and WAL flushes between its batches (BENCHMARKS.md, <i>Growth
+   * and prune</i>). An interrupt during a pause ends the prune with the records deleted so far, the
+   * interrupt status set again.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @param pause the wait between two batches, zero or positive
+   * @return how many records were deleted
+   */
+  public int prune(int limit, Duration pause) {
+    return calls.deleteInBatches(limit, pause, statements.idempotencyPrune, limit);
   }
 }

@@ -171,7 +171,20 @@ public final class JpaLockStore implements LockStore, LockAdministration {
    * @return how many locks were deleted
    */
   public int prune(int limit) {
+    return prune(limit, Duration.ZERO);
+  }
+
+  /**
+   * {@link #prune(int)}, waiting {@code pause} after each full batch, so that the requests beside a
+   * long prune get the database's CPU and WAL flushes between its batches. An interrupt during a
+   * pause ends the prune with the locks deleted so far, the interrupt status set again.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @param pause the wait between two batches, zero or positive
+   * @return how many locks were deleted
+   */
+  public int prune(int limit, Duration pause) {
     return calls.deleteInBatches(
-        limit, statements.lockPrune, limit, calls.settings().lockPruneGraceMillis());
+        limit, pause, statements.lockPrune, limit, calls.settings().lockPruneGraceMillis());
   }
 }

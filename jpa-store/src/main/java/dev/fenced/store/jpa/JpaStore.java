@@ -6,6 +6,7 @@ import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -62,14 +63,17 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
     return records.markCommitted(key, owner, ttlMillis, lockTtlMillis);
   }
 
-  /** Deletes expired idempotency records ({@link JpaIdempotencyStore#prune(int)}). */
-  int pruneRecords(int limit) {
-    return records.prune(limit);
+  /** Deletes expired idempotency records ({@link JpaIdempotencyStore#prune(int, Duration)}). */
+  int pruneRecords(int limit, Duration pause) {
+    return records.prune(limit, pause);
   }
 
-  /** Deletes expired locks ({@link JpaLockStore#prune(int)}); their tokens stay in the sequence. */
-  int pruneLocks(int limit) {
-    return locks.prune(limit);
+  /**
+   * Deletes expired locks ({@link JpaLockStore#prune(int, Duration)}); their tokens stay in the
+   * sequence.
+   */
+  int pruneLocks(int limit, Duration pause) {
+    return locks.prune(limit, pause);
   }
 
   @Override

@@ -17,6 +17,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Named;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -167,7 +168,20 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
    * @return how many records were deleted
    */
   public int pruneIdempotencyRecords(int limit) {
-    return store().pruneRecords(limit);
+    return pruneIdempotencyRecords(limit, Duration.ZERO);
+  }
+
+  /**
+   * {@link #pruneIdempotencyRecords(int)}, waiting {@code pause} after each full batch, so that the
+   * requests beside a long prune get the database between its batches; an interrupt during a pause
+   * ends the prune with the records deleted so far.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @param pause the wait between two batches, zero or positive
+   * @return how many records were deleted
+   */
+  public int pruneIdempotencyRecords(int limit, Duration pause) {
+    return store().pruneRecords(limit, pause);
   }
 
   /**
@@ -178,7 +192,19 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
    * @return how many locks were deleted
    */
   public int pruneLocks(int limit) {
-    return store().pruneLocks(limit);
+    return pruneLocks(limit, Duration.ZERO);
+  }
+
+  /**
+   * {@link #pruneLocks(int)}, waiting {@code pause} after each full batch; an interrupt during a
+   * pause ends the prune with the locks deleted so far.
+   *
+   * @param limit the most rows one {@code DELETE} removes, positive
+   * @param pause the wait between two batches, zero or positive
+   * @return how many locks were deleted
+   */
+  public int pruneLocks(int limit, Duration pause) {
+    return store().pruneLocks(limit, pause);
   }
 
   private synchronized JpaStore store() {

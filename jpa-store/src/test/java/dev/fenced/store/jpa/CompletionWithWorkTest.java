@@ -93,7 +93,7 @@ class CompletionWithWorkTest {
     }
     Thread.sleep(PAST_SHORT_LOCK_MILLIS);
 
-    claimed.store().pruneRecords(1_000);
+    claimed.store().pruneRecords(1_000, Duration.ZERO);
 
     assertThat(claimed.store().acquire(claimed.key(), "retry", "fp", 60_000))
         .isEqualTo(new AcquireResult.Committed("fp"));

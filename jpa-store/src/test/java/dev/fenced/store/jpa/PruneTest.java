@@ -4,11 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.tck.locks.common.Polling;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -96,10 +102,63 @@ class PruneTest {
 
     Thread.sleep(PAST_LOCK_GRACE_MILLIS);
 
-    assertThat(store.pruneRecords(100)).isGreaterThanOrEqualTo(1);
-    assertThat(store.pruneLocks(100)).isGreaterThanOrEqualTo(1);
+    assertThat(store.pruneRecords(100, Duration.ZERO)).isGreaterThanOrEqualTo(1);
+    assertThat(store.pruneLocks(100, Duration.ZERO)).isGreaterThanOrEqualTo(1);
     assertThat(rows(factory, "fenced_idempotency", record)).isZero();
     assertThat(rows(factory, "fenced_locks", lock)).isZero();
+  }
+
+  @Test
+  void a_prune_with_a_pause_between_batches_still_deletes_every_expired_record()
+      throws InterruptedException {
+    EntityManagerFactory factory = UNITS.get(Provider.HIBERNATE);
+    JpaIdempotencyStore store = new JpaIdempotencyStore(factory);
+    List<String> expiring = keys("prune-paced", 5);
+    expiring.forEach(key -> completed(store, key, SHORT_TTL_MILLIS));
+
+    Thread.sleep(PAST_EXPIRY_MILLIS);
+    int deleted = store.prune(2, Duration.ofMillis(5));
+
+    assertThat(deleted).isGreaterThanOrEqualTo(expiring.size());
+    assertThat(expiring)
+        .allSatisfy(key -> assertThat(rows(factory, "fenced_idempotency", key)).isZero());
+  }
+
+  @Test
+  void an_interrupt_during_a_pause_ends_the_prune_with_the_rows_it_deleted() throws Exception {
+    EntityManagerFactory factory = UNITS.get(Provider.HIBERNATE);
+    JpaIdempotencyStore store = new JpaIdempotencyStore(factory);
+    keys("prune-interrupted", 3).forEach(key -> completed(store, key, SHORT_TTL_MILLIS));
+    Thread.sleep(PAST_EXPIRY_MILLIS);
+    long expired = expired(factory);
+    ExecutorService pruner = Executors.newSingleThreadExecutor();
+    try {
+      Future<List<Object>> pruned =
+          pruner.submit(
+              () -> {
+                int deleted = store.prune(2, Duration.ofMinutes(10));
+                return List.of(deleted, Thread.currentThread().isInterrupted());
+              });
+      // the first batch has committed: the pruner is in its pause, or about to be
+      Polling.await("the first batch deleted", () -> expired(factory) <= expired - 2);
+
+      pruner.shutdownNow();
+
+      assertThat(pruned.get(10, TimeUnit.SECONDS))
+          .as("rows deleted, and the interrupt status after the prune")
+          .containsExactly(2, true);
+    } finally {
+      pruner.shutdownNow();
+    }
+  }
+
+  @Test
+  void pruning_refuses_a_negative_pause() {
+    EntityManagerFactory factory = UNITS.get(Provider.HIBERNATE);
+
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new JpaIdempotencyStore(factory).prune(10, Duration.ofMillis(-1)))
+        .withMessageContaining("pause");
   }
 
   @Test
@@ -136,6 +195,21 @@ class PruneTest {
           (Number)
               em.createNativeQuery("SELECT count(*) FROM " + table + " WHERE key = ?1")
                   .setParameter(1, key)
+                  .getSingleResult();
+      return count.longValue();
+    } finally {
+      em.close();
+    }
+  }
+
+  /** The records a prune would delete now. */
+  private static long expired(EntityManagerFactory factory) {
+    EntityManager em = factory.createEntityManager();
+    try {
+      Number count =
+          (Number)
+              em.createNativeQuery(
+                      "SELECT count(*) FROM fenced_idempotency WHERE expires_at <= clock_timestamp()")
                   .getSingleResult();
       return count.longValue();
     } finally {
