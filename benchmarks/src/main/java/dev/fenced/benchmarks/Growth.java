@@ -20,10 +20,11 @@ import org.openjdk.jmh.runner.RunnerException;
  * PostgresPruneBenchmark}). Then it drops the benchmarks' own tables.
  *
  * <p>System properties: {@code rounds} (3), {@code records} ("10000,100000,1000000"; add 10000000
- * for 10^7), {@code threads} (1) and {@code seconds} (3) of the growth runs, {@code expiredRecords}
- * (1000000), {@code pruneThreads} (4) and {@code pruneSeconds} (5) of the prune runs, which must
- * end before the prune does; and {@link Measurement#run}'s {@code forks}, {@code warmups}, {@code
- * warmupSeconds} and {@code modes}.
+ * for 10^7; empty for the prune alone), {@code threads} (1) and {@code seconds} (3) of the growth
+ * runs, {@code expiredRecords} (1000000), {@code pruneLimit} (1000), {@code prunePauseMillis} (0; a
+ * list runs the prune once with each pause), {@code pruneThreads} (4) and {@code pruneSeconds} (5)
+ * of the prune runs, which must end before the prune does; and {@link Measurement#run}'s {@code
+ * forks}, {@code warmups}, {@code warmupSeconds} and {@code modes}.
  */
 public final class Growth {
 
@@ -45,17 +46,21 @@ public final class Growth {
    */
   public static void main(String[] args) throws RunnerException, SQLException {
     int rounds = Integer.getInteger("rounds", 3);
-    List<Integer> records = Figures.integers(System.getProperty("records", "10000,100000,1000000"));
+    String recordsProperty = System.getProperty("records", "10000,100000,1000000");
+    List<Integer> records =
+        recordsProperty.isBlank() ? List.of() : Figures.integers(recordsProperty);
     int threads = Integer.getInteger("threads", 1);
     int seconds = Integer.getInteger("seconds", 3);
     String expiredRecords = System.getProperty("expiredRecords", "1000000");
     String pruneLimit = System.getProperty("pruneLimit", "1000");
+    List<Integer> prunePauses = Figures.integers(System.getProperty("prunePauseMillis", "0"));
     int pruneThreads = Integer.getInteger("pruneThreads", 4);
     int pruneSeconds = Integer.getInteger("pruneSeconds", 5);
 
     Map<Integer, List<Measurement>> acquires = new LinkedHashMap<>();
     Map<Integer, List<Measurement>> replays = new LinkedHashMap<>();
-    Map<Boolean, List<Measurement>> pruning = new LinkedHashMap<>();
+    // the backlog left alone (null), then each pause of the prune
+    Map<Integer, List<Measurement>> pruning = new LinkedHashMap<>();
     for (int round = 1; round <= rounds; round++) {
       for (int live : records) {
         Map<String, String> params = Map.of("liveRecords", String.valueOf(live));
@@ -86,21 +91,28 @@ public final class Growth {
                         params,
                         LATENCY)));
       }
-      for (boolean prune : List.of(false, true)) {
+      List<Integer> runs = new ArrayList<>();
+      runs.add(null);
+      runs.addAll(prunePauses);
+      for (Integer pause : runs) {
         Map<String, String> params =
             Map.of(
                 "expiredRecords",
                 expiredRecords,
                 "pruneLimit",
                 pruneLimit,
+                "prunePauseMillis",
+                String.valueOf(pause == null ? 0 : pause),
                 "pruning",
-                String.valueOf(prune));
+                String.valueOf(pause != null));
         pruning
-            .computeIfAbsent(prune, p -> new ArrayList<>())
+            .computeIfAbsent(pause, p -> new ArrayList<>())
             .add(
                 progress(
                     round,
-                    prune ? "acquire during the prune" : "acquire beside the backlog",
+                    pause == null
+                        ? "acquire beside the backlog"
+                        : "acquire during the prune, " + pause + " ms between batches",
                     Measurement.run(
                         PostgresPruneBenchmark.class,
                         "acquire",
@@ -110,8 +122,10 @@ public final class Growth {
                         LATENCY)));
       }
     }
-    System.out.print(growthTable(rounds, threads, seconds, acquires, replays));
-    System.out.println();
+    if (!records.isEmpty()) {
+      System.out.print(growthTable(rounds, threads, seconds, acquires, replays));
+      System.out.println();
+    }
     System.out.print(
         pruneTable(rounds, pruneThreads, pruneSeconds, expiredRecords, pruneLimit, pruning));
     dropTables();
@@ -169,42 +183,39 @@ public final class Growth {
       int seconds,
       String expiredRecords,
       String pruneLimit,
-      Map<Boolean, List<Measurement>> pruning) {
-    List<Measurement> quiet = pruning.get(false);
-    List<Measurement> during = pruning.get(true);
+      Map<Integer, List<Measurement>> pruning) {
+    List<Measurement> quiet = pruning.get(null);
     StringBuilder table = new StringBuilder();
     table.append(
         String.format(
             Locale.ROOT,
             "Prune: acquires of new keys on %d threads, %d s measured per run, beside %,d expired"
-                + " records left alone and while prune(%d) deletes them; %d rounds, medians;"
-                + " latencies in µs%n%n",
+                + " records left alone and while prune(%d, pause) deletes them; %d rounds,"
+                + " medians; latencies in µs%n%n",
             threads,
             seconds,
             Long.parseLong(expiredRecords),
             Integer.parseInt(pruneLimit),
             rounds));
-    table.append("| acquire | p50 | p99 |\n| --- | ---: | ---: |\n");
-    table.append(pruneRow("beside the backlog", quiet));
-    table.append(pruneRow("during the prune", during));
     table.append(
-        String.format(
-            "| during ÷ beside | %s | %s |%n",
-            Figures.ratio(
-                Measurement.median(during, Measurement::p50Micros),
-                Measurement.median(quiet, Measurement::p50Micros)),
-            Figures.ratio(
-                Measurement.median(during, Measurement::p99Micros),
-                Measurement.median(quiet, Measurement::p99Micros))));
+        "| acquire | p50 | p99 | p50 ÷ beside | p99 ÷ beside |\n| --- | ---: | ---: | ---: | ---: |\n");
+    pruning.forEach(
+        (pause, measured) ->
+            table.append(
+                String.format(
+                    "| %s | %s | %s | %s | %s |%n",
+                    pause == null
+                        ? "beside the backlog"
+                        : "during the prune, pause " + pause + " ms",
+                    Figures.number(Measurement.median(measured, Measurement::p50Micros)),
+                    Figures.number(Measurement.median(measured, Measurement::p99Micros)),
+                    Figures.ratio(
+                        Measurement.median(measured, Measurement::p50Micros),
+                        Measurement.median(quiet, Measurement::p50Micros)),
+                    Figures.ratio(
+                        Measurement.median(measured, Measurement::p99Micros),
+                        Measurement.median(quiet, Measurement::p99Micros)))));
     return table.toString();
-  }
-
-  private static String pruneRow(String name, List<Measurement> measured) {
-    return String.format(
-        "| %s | %s | %s |%n",
-        name,
-        Figures.number(Measurement.median(measured, Measurement::p50Micros)),
-        Figures.number(Measurement.median(measured, Measurement::p99Micros)));
   }
 
   private static Measurement progress(int round, String what, Measurement measured) {

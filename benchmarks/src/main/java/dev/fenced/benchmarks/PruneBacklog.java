@@ -5,6 +5,7 @@ import dev.fenced.store.jpa.JpaIdempotencyStore;
 import dev.fenced.tck.support.PostgresServer;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Locale;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -15,15 +16,16 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * A records table ({@code fenced_prune_idempotency}, tables of its own: {@link OwnTable}) that
  * holds {@link #expiredRecords} expired records at the start of every iteration, topped up before
- * it in one {@code INSERT ... SELECT} and vacuumed, and Fenced's store on a datasource over it.
+ * it in one {@code INSERT ... SELECT}, vacuumed and checkpointed, and Fenced's store on a
+ * datasource over it.
  *
  * <p>With {@link #pruning}, a thread starts the store's prune ({@code prune(}{@link
- * #pruneLimit}{@code )}, 1000 by default as in the production checklist: batches of that many rows,
- * each its own statement, until one deletes fewer) as the iteration starts, and the iteration's end
- * waits for it. The prune must still be running when the iteration ends, so that every measured
- * operation ran beside it: when it finished earlier the benchmark fails, naming the time it took,
- * rather than report a window that was partly quiet. Without {@link #pruning} the same rows lie
- * there untouched.
+ * #pruneLimit}{@code , }{@link #prunePauseMillis}{@code )}, batches of that many rows, each its own
+ * statement, until one deletes fewer, with that pause between them) as the iteration starts, and
+ * the iteration's end waits for it (and interrupts a paused one). The prune must still be running
+ * when the iteration ends, so that every measured operation ran beside it: when it finished earlier
+ * the benchmark fails, naming the time it took, rather than report a window that was partly quiet.
+ * Without {@link #pruning} the same rows lie there untouched.
  */
 @State(Scope.Benchmark)
 public class PruneBacklog {
@@ -42,6 +44,14 @@ public class PruneBacklog {
   /** The most rows one prune statement deletes: the limit given to {@code prune}. */
   @Param("1000")
   public int pruneLimit;
+
+  /**
+   * The pause after each full batch, in milliseconds: {@code prune(}{@link #pruneLimit}{@code ,
+   * pause)}; 0 for none. A paused prune is interrupted when the iteration ends, which stops it at
+   * its next pause (the next iteration tops the backlog up again).
+   */
+  @Param("0")
+  public int prunePauseMillis;
 
   /** Whether the prune runs during the iteration. */
   @Param({"false", "true"})
@@ -77,6 +87,8 @@ public class PruneBacklog {
     }
     iteration++;
     TABLE.run(pool, "VACUUM ANALYZE " + records);
+    // the fill's dirty pages written now, not by a checkpoint in the middle of the measurement
+    TABLE.run(pool, "CHECKPOINT");
     if (pruning) {
       pruneFailure = null;
       pruner = new Thread(this::prune, "prune");
@@ -87,7 +99,7 @@ public class PruneBacklog {
   private void prune() {
     long start = System.nanoTime();
     try {
-      pruned = store.prune(pruneLimit);
+      pruned = store.prune(pruneLimit, Duration.ofMillis(prunePauseMillis));
     } catch (RuntimeException e) {
       pruneFailure = e;
     } finally {
@@ -101,6 +113,9 @@ public class PruneBacklog {
       return;
     }
     boolean ranThrough = pruner.isAlive();
+    if (prunePauseMillis > 0) {
+      pruner.interrupt(); // between its statements: an unpaused prune would fail its next one
+    }
     pruner.join(PRUNE_WAIT.toMillis());
     if (pruner.isAlive()) {
       throw new IllegalStateException("the prune did not end within " + PRUNE_WAIT);
@@ -115,6 +130,14 @@ public class PruneBacklog {
                   + " measure for less time or raise expiredRecords",
               pruned, Duration.ofNanos(pruneNanos).toMillis()));
     }
+    System.err.printf(
+        Locale.ROOT,
+        "prune(%d, %d ms): %,d records in %,d ms, %,.0f per second%n",
+        pruneLimit,
+        prunePauseMillis,
+        pruned,
+        Duration.ofNanos(pruneNanos).toMillis(),
+        pruned * 1e9 / pruneNanos);
   }
 
   @TearDown(Level.Trial)
