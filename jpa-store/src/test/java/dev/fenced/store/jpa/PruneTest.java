@@ -8,12 +8,11 @@ import dev.fenced.tck.locks.common.Polling;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.UUID;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -130,26 +129,38 @@ class PruneTest {
     JpaIdempotencyStore store = new JpaIdempotencyStore(factory);
     keys("prune-interrupted", 3).forEach(key -> completed(store, key, SHORT_TTL_MILLIS));
     Thread.sleep(PAST_EXPIRY_MILLIS);
-    long expired = expired(factory);
-    ExecutorService pruner = Executors.newSingleThreadExecutor();
-    try {
-      Future<List<Object>> pruned =
-          pruner.submit(
-              () -> {
+    CompletableFuture<List<Object>> pruned = new CompletableFuture<>();
+    Thread pruner =
+        new Thread(
+            () -> {
+              try {
                 int deleted = store.prune(2, Duration.ofMinutes(10));
-                return List.of(deleted, Thread.currentThread().isInterrupted());
-              });
-      // the first batch has committed: the pruner is in its pause, or about to be
-      Polling.await("the first batch deleted", () -> expired(factory) <= expired - 2);
+                pruned.complete(List.of(deleted, Thread.currentThread().isInterrupted()));
+              } catch (RuntimeException e) {
+                pruned.completeExceptionally(e);
+              }
+            },
+            "pruner");
+    pruner.start();
+    try {
+      // a full first batch of 2 (3 records expired), then the pause: a sleep in the prune's loop
+      Polling.await("the pruner's pause", () -> pausing(pruner));
 
-      pruner.shutdownNow();
+      pruner.interrupt();
 
       assertThat(pruned.get(10, TimeUnit.SECONDS))
           .as("rows deleted, and the interrupt status after the prune")
           .containsExactly(2, true);
     } finally {
-      pruner.shutdownNow();
+      pruner.interrupt();
     }
+  }
+
+  /** Whether {@code thread} sleeps between two batches of a prune. */
+  private static boolean pausing(Thread thread) {
+    return thread.getState() == Thread.State.TIMED_WAITING
+        && Arrays.stream(thread.getStackTrace())
+            .anyMatch(frame -> frame.getMethodName().equals("deleteInBatches"));
   }
 
   @Test
@@ -195,21 +206,6 @@ class PruneTest {
           (Number)
               em.createNativeQuery("SELECT count(*) FROM " + table + " WHERE key = ?1")
                   .setParameter(1, key)
-                  .getSingleResult();
-      return count.longValue();
-    } finally {
-      em.close();
-    }
-  }
-
-  /** The records a prune would delete now. */
-  private static long expired(EntityManagerFactory factory) {
-    EntityManager em = factory.createEntityManager();
-    try {
-      Number count =
-          (Number)
-              em.createNativeQuery(
-                      "SELECT count(*) FROM fenced_idempotency WHERE expires_at <= clock_timestamp()")
                   .getSingleResult();
       return count.longValue();
     } finally {
