@@ -59,8 +59,8 @@ public final class Growth {
 
     Map<Integer, List<Measurement>> acquires = new LinkedHashMap<>();
     Map<Integer, List<Measurement>> replays = new LinkedHashMap<>();
-    // the backlog left alone (null), then each pause of the prune
-    Map<Integer, List<Measurement>> pruning = new LinkedHashMap<>();
+    List<Measurement> leftAlone = new ArrayList<>();
+    Map<Integer, List<Measurement>> pruned = new LinkedHashMap<>();
     for (int round = 1; round <= rounds; round++) {
       for (int live : records) {
         Map<String, String> params = Map.of("liveRecords", String.valueOf(live));
@@ -91,35 +91,19 @@ public final class Growth {
                         params,
                         LATENCY)));
       }
-      List<Integer> runs = new ArrayList<>();
-      runs.add(null);
-      runs.addAll(prunePauses);
-      for (Integer pause : runs) {
-        Map<String, String> params =
-            Map.of(
-                "expiredRecords",
-                expiredRecords,
-                "pruneLimit",
-                pruneLimit,
-                "prunePauseMillis",
-                String.valueOf(pause == null ? 0 : pause),
-                "pruning",
-                String.valueOf(pause != null));
-        pruning
+      leftAlone.add(
+          progress(
+              round,
+              "acquire beside the backlog",
+              pruneRun(expiredRecords, pruneLimit, false, 0, pruneThreads, pruneSeconds)));
+      for (int pause : prunePauses) {
+        pruned
             .computeIfAbsent(pause, p -> new ArrayList<>())
             .add(
                 progress(
                     round,
-                    pause == null
-                        ? "acquire beside the backlog"
-                        : "acquire during the prune, " + pause + " ms between batches",
-                    Measurement.run(
-                        PostgresPruneBenchmark.class,
-                        "acquire",
-                        pruneThreads,
-                        pruneSeconds,
-                        params,
-                        LATENCY)));
+                    "acquire during the prune, " + pause + " ms between batches",
+                    pruneRun(expiredRecords, pruneLimit, true, pause, pruneThreads, pruneSeconds)));
       }
     }
     if (!records.isEmpty()) {
@@ -127,7 +111,8 @@ public final class Growth {
       System.out.println();
     }
     System.out.print(
-        pruneTable(rounds, pruneThreads, pruneSeconds, expiredRecords, pruneLimit, pruning));
+        pruneTable(
+            rounds, pruneThreads, pruneSeconds, expiredRecords, pruneLimit, leftAlone, pruned));
     dropTables();
   }
 
@@ -183,8 +168,8 @@ public final class Growth {
       int seconds,
       String expiredRecords,
       String pruneLimit,
-      Map<Integer, List<Measurement>> pruning) {
-    List<Measurement> quiet = pruning.get(null);
+      List<Measurement> quiet,
+      Map<Integer, List<Measurement>> pruned) {
     StringBuilder table = new StringBuilder();
     table.append(
         String.format(
@@ -199,23 +184,48 @@ public final class Growth {
             rounds));
     table.append(
         "| acquire | p50 | p99 | p50 ÷ beside | p99 ÷ beside |\n| --- | ---: | ---: | ---: | ---: |\n");
-    pruning.forEach(
+    table.append(pruneRow("beside the backlog", quiet, quiet));
+    pruned.forEach(
         (pause, measured) ->
-            table.append(
-                String.format(
-                    "| %s | %s | %s | %s | %s |%n",
-                    pause == null
-                        ? "beside the backlog"
-                        : "during the prune, pause " + pause + " ms",
-                    Figures.number(Measurement.median(measured, Measurement::p50Micros)),
-                    Figures.number(Measurement.median(measured, Measurement::p99Micros)),
-                    Figures.ratio(
-                        Measurement.median(measured, Measurement::p50Micros),
-                        Measurement.median(quiet, Measurement::p50Micros)),
-                    Figures.ratio(
-                        Measurement.median(measured, Measurement::p99Micros),
-                        Measurement.median(quiet, Measurement::p99Micros)))));
+            table.append(pruneRow("during the prune, pause " + pause + " ms", measured, quiet)));
     return table.toString();
+  }
+
+  private static String pruneRow(String name, List<Measurement> measured, List<Measurement> quiet) {
+    return String.format(
+        "| %s | %s | %s | %s | %s |%n",
+        name,
+        Figures.number(Measurement.median(measured, Measurement::p50Micros)),
+        Figures.number(Measurement.median(measured, Measurement::p99Micros)),
+        Figures.ratio(
+            Measurement.median(measured, Measurement::p50Micros),
+            Measurement.median(quiet, Measurement::p50Micros)),
+        Figures.ratio(
+            Measurement.median(measured, Measurement::p99Micros),
+            Measurement.median(quiet, Measurement::p99Micros)));
+  }
+
+  /** One run of the prune benchmark: the backlog left alone, or pruned with {@code pause}. */
+  private static Measurement pruneRun(
+      String expiredRecords,
+      String pruneLimit,
+      boolean pruning,
+      int pause,
+      int threads,
+      int seconds)
+      throws RunnerException {
+    Map<String, String> params =
+        Map.of(
+            "expiredRecords",
+            expiredRecords,
+            "pruneLimit",
+            pruneLimit,
+            "prunePauseMillis",
+            String.valueOf(pause),
+            "pruning",
+            String.valueOf(pruning));
+    return Measurement.run(
+        PostgresPruneBenchmark.class, "acquire", threads, seconds, params, LATENCY);
   }
 
   private static Measurement progress(int round, String what, Measurement measured) {
