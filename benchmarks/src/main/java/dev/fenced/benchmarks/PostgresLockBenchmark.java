@@ -29,11 +29,12 @@ import org.openjdk.jmh.annotations.State;
  * <p>The bare pair is the limit of any store that decides a lease with these statements: one
  * auto-commit round trip each on a pooled connection, with server-side prepared statements, and
  * nothing else. Fenced on a datasource ({@link #fenced}) also takes one round trip per call: its
- * {@code SET TRANSACTION ... SET LOCAL} prelude is sent with the statement, as one prepared
- * multi-statement. Fenced on a persistence unit ({@link #fencedJpa}) takes three per call (the
- * prelude, the statement, the {@code COMMIT}) through Hibernate's entity manager. ShedLock runs
- * each statement in a JDBC transaction of its own (auto-commit off, {@code COMMIT}, auto-commit
- * back on) on the JVM's clock.
+ * settings statement ({@code SELECT set_config(...)}: the query timeout, the idle-in-transaction
+ * bound) is sent with the statement, as one prepared multi-statement; {@link #bareAfterSettings}
+ * sends exactly that, without the store's Java work. Fenced on a persistence unit ({@link
+ * #fencedJpa}) takes three per call (the prelude, the statement, the {@code COMMIT}) through
+ * Hibernate's entity manager. ShedLock runs each statement in a JDBC transaction of its own
+ * (auto-commit off, {@code COMMIT}, auto-commit back on) on the JVM's clock.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -48,6 +49,8 @@ public class PostgresLockBenchmark {
   private JdbcLockProvider shedlock;
   private FencedStatement acquire;
   private FencedStatement release;
+  private FencedStatement acquireAfterSettings;
+  private FencedStatement releaseAfterSettings;
 
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
@@ -57,6 +60,8 @@ public class PostgresLockBenchmark {
     shedlock = new JdbcLockProvider(database.pool);
     acquire = FencedStatement.named("lockAcquire");
     release = FencedStatement.named("lockRelease");
+    acquireAfterSettings = FencedStatement.afterSettings("lockAcquire");
+    releaseAfterSettings = FencedStatement.afterSettings("lockRelease");
   }
 
   /** Fenced on the datasource: {@code acquire} then {@code release}, one round trip each. */
@@ -76,21 +81,38 @@ public class PostgresLockBenchmark {
   /** The limit: the store's two statements, auto-commit, on one pooled connection. */
   @Benchmark
   public long bare(KeySpace keys) throws SQLException {
+    return takeAndGiveBack(keys, acquire, release);
+  }
+
+  /**
+   * The same, each statement after the store's settings statement in its round trip, as the store
+   * sends them on a datasource: what the settings cost PostgreSQL, without the store's Java work.
+   */
+  @Benchmark
+  public long bareAfterSettings(KeySpace keys) throws SQLException {
+    return takeAndGiveBack(keys, acquireAfterSettings, releaseAfterSettings);
+  }
+
+  private long takeAndGiveBack(KeySpace keys, FencedStatement take, FencedStatement giveBack)
+      throws SQLException {
     int index = keys.next();
     String key = keys.key(index);
     String hash = keys.hash(index);
     try (Connection connection = database.pool.getConnection()) {
       long token;
       try (PreparedStatement statement =
-              acquire.prepare(connection, hash, key, keys.owner, TTL_MILLIS);
-          ResultSet row = statement.executeQuery()) {
-        if (!row.next()) {
-          throw new IllegalStateException("a free lock was refused: " + key);
+          take.prepare(connection, hash, key, keys.owner, TTL_MILLIS)) {
+        take.execute(statement);
+        try (ResultSet row = statement.getResultSet()) {
+          if (!row.next()) {
+            throw new IllegalStateException("a free lock was refused: " + key);
+          }
+          token = row.getLong(1);
         }
-        token = row.getLong(1);
       }
-      try (PreparedStatement statement = release.prepare(connection, hash, keys.owner)) {
-        if (statement.executeUpdate() != 1) {
+      try (PreparedStatement statement = giveBack.prepare(connection, hash, keys.owner)) {
+        giveBack.execute(statement);
+        if (statement.getUpdateCount() != 1) {
           throw new IllegalStateException("a held lock was not released: " + key);
         }
       }
