@@ -4,6 +4,8 @@ import dev.fenced.ErrorCode;
 import dev.fenced.cdi.call.ArgumentFingerprints;
 import dev.fenced.cdi.call.CallFactory;
 import dev.fenced.cdi.call.CallRunner;
+import dev.fenced.cdi.call.CallScopes;
+import dev.fenced.cdi.call.CallerPrincipal;
 import dev.fenced.cdi.call.GuardedCall;
 import dev.fenced.cdi.call.IdempotencyEvents;
 import dev.fenced.cdi.call.OutcomeCodec;
@@ -44,6 +46,7 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The one {@link IdempotencyRuntime} of an application: the engine on the store {@code
@@ -90,7 +93,8 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     jsonb = JsonbBuilder.create();
     fingerprints = new FingerprintCalculator();
     callFactory =
-        new CallFactory(new ArgumentFingerprints(jsonb, fingerprints), fingerprints, settings);
+        new CallFactory(
+            new ArgumentFingerprints(jsonb, fingerprints), fingerprints, settings, callScopes());
     Transactions transactions = JtaTransactions.lookup();
     OutcomeCommit commit = OutcomeCommit.of(config);
     callRunner =
@@ -142,15 +146,23 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
 
   @Override
   public String scope(IdempotentMethod method, Principal principal) {
+    return resolveScope(
+        method, () -> principal == null || principal.getName() == null ? "" : principal.getName());
+  }
+
+  private String resolveScope(IdempotentMethod method, Supplier<String> caller) {
     String scope = method.scope();
     if (scope.isEmpty()) {
-      return principal == null || principal.getName() == null ? "" : principal.getName();
+      return caller.get();
     }
     if (scope.equals(Idempotent.GLOBAL_SCOPE)) {
       return "";
     }
-    String resolved =
-        beans.select(IdempotencyScopeResolver.class, NamedLiteral.of(scope)).get().currentScope();
+    String resolved;
+    try (Instance.Handle<IdempotencyScopeResolver> resolver =
+        beans.select(IdempotencyScopeResolver.class, NamedLiteral.of(scope)).getHandle()) {
+      resolved = resolver.get().currentScope();
+    }
     if (resolved == null) {
       throw new IllegalStateException(
           "The IdempotencyScopeResolver named \""
@@ -160,6 +172,21 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
               + "; return \"\" for the global scope");
     }
     return resolved;
+  }
+
+  private CallScopes callScopes() {
+    CallerPrincipal caller = new CallerPrincipal(beans);
+    return new CallScopes() {
+      @Override
+      public String forMethod(IdempotentMethod method) {
+        return resolveScope(method, this::forCaller);
+      }
+
+      @Override
+      public String forCaller() {
+        return caller.name().orElse("");
+      }
+    };
   }
 
   @Override
@@ -198,7 +225,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     }
     IdempotentMethod method = intercepted.get();
     if (!(method.kind() instanceof IdempotentMethod.Call)) {
-      return commitMarking.proceed(method, context::proceed);
+      return commitMarking.proceed(method, context.getMethod(), context::proceed);
     }
     GuardedCall call;
     try {

@@ -51,7 +51,8 @@ public interface IdempotencyRuntime {
   /**
    * The scope of the current HTTP request for {@code method}: the principal's name by default,
    * empty (global) for unauthenticated calls or {@code scope = "global"}, or what the named
-   * resolver bean says.
+   * resolver bean says. Non-HTTP calls resolve theirs the same way, from the container's caller
+   * principal ({@code CallScopes}).
    *
    * @param method the guarded method
    * @param principal the caller, or {@code null} when unauthenticated

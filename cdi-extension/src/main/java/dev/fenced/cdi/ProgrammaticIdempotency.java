@@ -12,8 +12,9 @@ import java.util.concurrent.Callable;
 
 /**
  * The injectable {@link Idempotency}: the interceptor's guarantees for code that has its key in
- * hand. Record key {@code <key>:dev.fenced.idempotency.Idempotency.execute}; the result is stored
- * and replayed as {@link IdempotencyOptions#resultType()}.
+ * hand. Record key {@code <scope>:<key>:dev.fenced.idempotency.Idempotency.execute}, the scope
+ * being the caller principal's name (none for an unauthenticated caller); the result is stored and
+ * replayed as {@link IdempotencyOptions#resultType()}.
  */
 @ApplicationScoped
 public class ProgrammaticIdempotency implements Idempotency {

@@ -18,11 +18,13 @@ import java.util.Objects;
  * Resolves a call to guard: from an {@code @Idempotent} bean method and its arguments, or from a
  * programmatic {@link Idempotency#execute} call.
  *
- * <p>A bean method's record key is {@code <key>:<bean class>.<method>}, its fingerprint the target
- * and the arguments ({@link ArgumentFingerprints}). A programmatic call's record key is {@code
- * <key>:dev.fenced.idempotency.Idempotency.execute}, one namespace for every programmatic caller of
- * the application, and its fingerprint the target and the result type's name, so two callers that
- * share a key with different result types get {@code IDEMPOTENCY_KEY_REUSED} instead of each
+ * <p>A bean method's record key is {@code <scope>:<key>:<bean class>.<method>} (in the global scope
+ * {@code <key>:<bean class>.<method>}), the scope resolved by {@link CallScopes#forMethod}; its
+ * fingerprint the target and the arguments ({@link ArgumentFingerprints}). A programmatic call's
+ * record key is {@code <scope>:<key>:dev.fenced.idempotency.Idempotency.execute}, one namespace for
+ * every programmatic caller of the application within the caller's scope ({@link
+ * CallScopes#forCaller}), and its fingerprint the target and the result type's name, so two callers
+ * that share a key with different result types get {@code IDEMPOTENCY_KEY_REUSED} instead of each
  * other's value.
  */
 public final class CallFactory {
@@ -33,6 +35,7 @@ public final class CallFactory {
   private final ArgumentFingerprints arguments;
   private final FingerprintCalculator fingerprints;
   private final GlobalSettings settings;
+  private final CallScopes scopes;
 
   /**
    * Creates a factory.
@@ -40,12 +43,17 @@ public final class CallFactory {
    * @param arguments the fingerprints of bean method calls
    * @param fingerprints the fingerprints of programmatic calls
    * @param settings the global defaults of programmatic calls
+   * @param scopes the scope of each call, resolved when it is made
    */
   public CallFactory(
-      ArgumentFingerprints arguments, FingerprintCalculator fingerprints, GlobalSettings settings) {
+      ArgumentFingerprints arguments,
+      FingerprintCalculator fingerprints,
+      GlobalSettings settings,
+      CallScopes scopes) {
     this.arguments = Objects.requireNonNull(arguments, "arguments");
     this.fingerprints = Objects.requireNonNull(fingerprints, "fingerprints");
     this.settings = Objects.requireNonNull(settings, "settings");
+    this.scopes = Objects.requireNonNull(scopes, "scopes");
   }
 
   /**
@@ -63,7 +71,7 @@ public final class CallFactory {
     return new GuardedCall(
         method.target(),
         key,
-        RecordKey.method(key, method.className(), method.methodName()),
+        RecordKey.method(scopes.forMethod(method), key, method.className(), method.methodName()),
         arguments.of(method.target(), call.parameterTypes().toArray(Type[]::new), args),
         new ExecutionOptions(method.ttl(), method.lockTtl(), call.onConflict(), call.waitTimeout()),
         call.returnType(),
@@ -87,7 +95,7 @@ public final class CallFactory {
     return new GuardedCall(
         PROGRAMMATIC_TARGET,
         valid,
-        RecordKey.method(valid, Idempotency.class.getName(), "execute"),
+        RecordKey.method(scopes.forCaller(), valid, Idempotency.class.getName(), "execute"),
         fingerprints.ofCall(
             PROGRAMMATIC_TARGET,
             options.resultType().getTypeName().getBytes(StandardCharsets.UTF_8)),

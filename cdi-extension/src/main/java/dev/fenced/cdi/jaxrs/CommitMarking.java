@@ -4,8 +4,10 @@ import dev.fenced.cdi.call.Transactions;
 import dev.fenced.cdi.config.IdempotentMethod;
 import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.core.idempotency.StoragePolicy;
+import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;
 import java.lang.System.Logger.Level;
+import java.lang.reflect.Method;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -24,7 +26,10 @@ import java.util.function.Supplier;
  * <p>Nothing is marked, and the response is recorded after the commit as with {@code after-work},
  * when: the mode is {@code after-work}; no transaction is active (the resource method is neither an
  * EJB nor {@code @Transactional}); the method threw, or returned a response the storage policy does
- * not keep, a streamed body, or an asynchronous result; or the request has no claim of this method
+ * not keep, a streamed body, or an asynchronous result (a {@code CompletionStage}, or a {@code
+ * void} method that answers through a {@code @Suspended AsyncResponse}: its work is still to run
+ * when it returns, and a mark then would turn a failure, a time-out or a crash of that work into
+ * {@code IDEMPOTENCY_OUTCOME_LOST} for the whole ttl); or the request has no claim of this method
  * (no key, or a replay). A mark whose response turns out not to be stored after all (a writer that
  * failed, a later filter's status) keeps the record: a retry gets {@code IDEMPOTENCY_OUTCOME_LOST},
  * never a second run of committed work.
@@ -60,15 +65,19 @@ public final class CommitMarking {
    * Runs the resource method, then marks its commit when it should.
    *
    * @param method the intercepted resource method's model
-   * @param resourceMethod runs the method
+   * @param resourceMethod the intercepted resource method
+   * @param invocation runs the method
    * @return what the method returned
    * @throws Exception what the method threw, or {@code IDEMPOTENCY_LOCK_LOST} and {@code
    *     IDEMPOTENCY_STORE_UNAVAILABLE} when the mark could not be written (the transaction is then
    *     rollback-only)
    */
-  public Object proceed(IdempotentMethod method, Callable<Object> resourceMethod) throws Exception {
-    Object result = resourceMethod.call();
-    if (commit != OutcomeCommit.WITH_WORK || !stored(method, result)) {
+  public Object proceed(IdempotentMethod method, Method resourceMethod, Callable<Object> invocation)
+      throws Exception {
+    Object result = invocation.call();
+    if (commit != OutcomeCommit.WITH_WORK
+        || answersAsynchronously(resourceMethod)
+        || !stored(method, result)) {
       return result;
     }
     Optional<ClaimedRequest> claimed =
@@ -81,6 +90,16 @@ public final class CommitMarking {
     }
     claimed.get().markCommittedWithWork(transactions);
     return result;
+  }
+
+  /** Whether the method answers later through an {@code AsyncResponse} it was given. */
+  private static boolean answersAsynchronously(Method resourceMethod) {
+    for (Class<?> type : resourceMethod.getParameterTypes()) {
+      if (AsyncResponse.class.isAssignableFrom(type)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the response filter will store what the method returned, as far as it is known. */

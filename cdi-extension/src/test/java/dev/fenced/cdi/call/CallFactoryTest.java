@@ -32,21 +32,34 @@ class CallFactoryTest {
 
   private final ConfigLookup config = ConfigLookup.of(Map.of("fenced.idempotency.lock-ttl", "9s"));
   private final FingerprintCalculator calculator = new FingerprintCalculator();
+  private String caller = "";
   private final CallFactory factory =
       new CallFactory(
           new ArgumentFingerprints(JsonbBuilder.create(), calculator),
           calculator,
-          GlobalSettings.of(config));
+          GlobalSettings.of(config),
+          new CallScopes() {
+            @Override
+            public String forMethod(IdempotentMethod method) {
+              return method.scope().equals(Idempotent.GLOBAL_SCOPE) ? "" : caller;
+            }
+
+            @Override
+            public String forCaller() {
+              return caller;
+            }
+          });
+
+  private IdempotentMethod onPaid() throws NoSuchMethodException {
+    Method method = Shipping.class.getMethod("onPaid", OrderPaid.class);
+    return new IdempotentMethodReader(config)
+        .read(MethodAnnotations.of(Shipping.class, method))
+        .orElseThrow();
+  }
 
   @Test
   void a_bean_method_call_is_keyed_per_handler_with_its_resolved_options() throws Exception {
-    Method method = Shipping.class.getMethod("onPaid", OrderPaid.class);
-    IdempotentMethod model =
-        new IdempotentMethodReader(config)
-            .read(MethodAnnotations.of(Shipping.class, method))
-            .orElseThrow();
-
-    GuardedCall call = factory.forMethod(model, new Object[] {new OrderPaid("e-1", 5)});
+    GuardedCall call = factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)});
 
     assertThat(call.key()).isEqualTo("e-1");
     assertThat(call.recordKey())
@@ -77,5 +90,38 @@ class CallFactoryTest {
         factory.forProgrammatic("k-1", IdempotencyOptions.defaults().withResultType(Long.class));
 
     assertThat(asString.fingerprint()).isNotEqualTo(asLong.fingerprint());
+  }
+
+  @Test
+  void two_principals_sending_one_key_to_a_bean_method_get_two_records() throws Exception {
+    Object[] event = {new OrderPaid("e-1", 5)};
+    caller = "alice";
+    GuardedCall alice = factory.forMethod(onPaid(), event);
+    caller = "bob";
+    GuardedCall bob = factory.forMethod(onPaid(), event);
+
+    assertThat(alice.recordKey()).isNotEqualTo(bob.recordKey());
+    assertThat(alice.recordKey())
+        .isEqualTo(RecordKey.method("alice", "e-1", Shipping.class.getName(), "onPaid"));
+  }
+
+  @Test
+  void two_principals_sending_one_key_to_the_programmatic_api_get_two_records() {
+    caller = "alice";
+    GuardedCall alice = factory.forProgrammatic("k-1", IdempotencyOptions.defaults());
+    caller = "bob";
+    GuardedCall bob = factory.forProgrammatic("k-1", IdempotencyOptions.defaults());
+
+    assertThat(alice.recordKey()).isNotEqualTo(bob.recordKey());
+  }
+
+  @Test
+  void a_scoped_record_key_cannot_be_spelled_by_a_global_key() throws Exception {
+    caller = "alice";
+    GuardedCall scoped = factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)});
+    caller = "";
+    GuardedCall spelled = factory.forMethod(onPaid(), new Object[] {new OrderPaid("alice:e-1", 5)});
+
+    assertThat(spelled.recordKey()).isNotEqualTo(scoped.recordKey());
   }
 }

@@ -16,8 +16,11 @@ import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.core.memory.TransactionalMemoryStore;
 import dev.fenced.core.time.ManualTime;
 import dev.fenced.idempotency.IdempotencyException;
+import jakarta.ws.rs.container.AsyncResponse;
+import jakarta.ws.rs.container.Suspended;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +39,26 @@ class CommitMarkingTest {
   private static final Fingerprint FINGERPRINT =
       new FingerprintCalculator().ofCall("POST /orders/7/pay", new byte[0]);
 
+  /** The resource methods the tests intercept. */
+  public static class Payments {
+    public Response pay() {
+      return null;
+    }
+
+    public void payLater(@Suspended AsyncResponse response) {}
+  }
+
+  private static final Method PAY = method("pay");
+  private static final Method PAY_LATER = method("payLater", AsyncResponse.class);
+
+  private static Method method(String name, Class<?>... parameters) {
+    try {
+      return Payments.class.getMethod(name, parameters);
+    } catch (NoSuchMethodException e) {
+      throw new AssertionError(e);
+    }
+  }
+
   private final ManualTime time = new ManualTime();
   private final TransactionalMemoryStore store = new TransactionalMemoryStore(time::nanoTime);
   private final IdempotencyEngine engine = new IdempotencyEngine(store, time.clock(), time);
@@ -50,7 +73,7 @@ class CommitMarkingTest {
 
   @Test
   void a_stored_response_marks_the_commit_in_the_methods_transaction() throws Exception {
-    Object returned = marking().proceed(Models.pay(), () -> ReturnedResponse.of(201));
+    Object returned = marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(201));
     int markedBeforeCommit = store.marksWithWork.get();
     commit();
 
@@ -62,7 +85,7 @@ class CommitMarkingTest {
   @Test
   void a_retry_after_the_server_died_between_the_commit_and_the_response_never_runs_again()
       throws Exception {
-    marking().proceed(Models.pay(), () -> ReturnedResponse.of(201, "{\"id\":1}"));
+    marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(201, "{\"id\":1}"));
     commit(); // then the server halts before the response is recorded
     store.extendDown = true;
     time.advance(Models.LOCK_TTL.multipliedBy(2));
@@ -73,7 +96,7 @@ class CommitMarkingTest {
 
   @Test
   void the_response_recorded_after_the_commit_is_replayed() throws Exception {
-    marking().proceed(Models.pay(), () -> "{\"id\":1}");
+    marking().proceed(Models.pay(), PAY, () -> "{\"id\":1}");
     commit();
     HttpOutcome response =
         new HttpOutcome(200, Map.of(), "{\"id\":1}".getBytes(StandardCharsets.UTF_8));
@@ -88,7 +111,7 @@ class CommitMarkingTest {
 
   @Test
   void a_rolled_back_mark_leaves_the_claim_to_end_as_the_response_says() throws Exception {
-    marking().proceed(Models.pay(), () -> ReturnedResponse.of(204));
+    marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(204));
     store.rollback();
     transactions.end(false);
     transactions.status = Transactions.Status.NONE;
@@ -102,7 +125,7 @@ class CommitMarkingTest {
   void a_claim_lost_before_the_mark_fails_the_method_and_rolls_its_transaction_back() {
     store.refuseWrites = true;
 
-    assertThatThrownBy(() -> marking().proceed(Models.pay(), () -> ReturnedResponse.of(200)))
+    assertThatThrownBy(() -> marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(200)))
         .isInstanceOfSatisfying(
             IdempotencyException.class,
             e -> assertThat(e.code()).isEqualTo(ErrorCode.IDEMPOTENCY_LOCK_LOST));
@@ -113,7 +136,7 @@ class CommitMarkingTest {
   void a_failing_mark_fails_the_method_as_store_unavailable_and_rolls_its_transaction_back() {
     store.failWrites = true;
 
-    assertThatThrownBy(() -> marking().proceed(Models.pay(), () -> ReturnedResponse.of(200)))
+    assertThatThrownBy(() -> marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(200)))
         .isInstanceOfSatisfying(
             IdempotencyException.class,
             e -> assertThat(e.code()).isEqualTo(ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE));
@@ -123,7 +146,7 @@ class CommitMarkingTest {
   @Test
   void after_work_marks_nothing() throws Exception {
     new CommitMarking(OutcomeCommit.AFTER_WORK, transactions, () -> current)
-        .proceed(Models.pay(), () -> ReturnedResponse.of(200));
+        .proceed(Models.pay(), PAY, () -> ReturnedResponse.of(200));
 
     assertThat(store.marksWithWork).hasValue(0);
   }
@@ -132,7 +155,7 @@ class CommitMarkingTest {
   void a_method_outside_a_transaction_marks_nothing() throws Exception {
     transactions.status = Transactions.Status.NONE;
 
-    marking().proceed(Models.pay(), () -> ReturnedResponse.of(200));
+    marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(200));
 
     assertThat(store.marksWithWork).hasValue(0);
   }
@@ -146,10 +169,26 @@ class CommitMarkingTest {
             CompletableFuture.completedFuture("later"));
 
     for (Object result : unstored) {
-      marking().proceed(Models.pay(), () -> result);
+      marking().proceed(Models.pay(), PAY, () -> result);
     }
 
     assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void a_method_that_answers_through_a_suspended_async_response_marks_nothing() throws Exception {
+    marking().proceed(Models.pay(), PAY_LATER, () -> null);
+
+    assertThat(store.marksWithWork).hasValue(0);
+  }
+
+  @Test
+  void a_suspended_request_whose_work_fails_after_the_commit_can_be_retried() throws Exception {
+    marking().proceed(Models.pay(), PAY_LATER, () -> null);
+    commit(); // the method's transaction ends; its asynchronous work then fails
+    claimed.release("the asynchronous work failed: 500");
+
+    assertThat(engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).isInstanceOf(Claim.Claimed.class);
   }
 
   @Test
@@ -159,6 +198,7 @@ class CommitMarkingTest {
                 marking()
                     .proceed(
                         Models.pay(),
+                        PAY,
                         () -> {
                           throw new IllegalStateException("declined");
                         }))
@@ -179,7 +219,7 @@ class CommitMarkingTest {
             Models.pay().storeIf(),
             Models.pay().http());
 
-    marking().proceed(other, () -> ReturnedResponse.of(200));
+    marking().proceed(other, PAY, () -> ReturnedResponse.of(200));
 
     assertThat(store.marksWithWork).hasValue(0);
   }
@@ -188,7 +228,7 @@ class CommitMarkingTest {
   void a_request_without_a_claim_marks_nothing() throws Exception {
     current = Optional.empty();
 
-    marking().proceed(Models.pay(), () -> ReturnedResponse.of(200));
+    marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(200));
 
     assertThat(store.marksWithWork).hasValue(0);
   }
@@ -198,7 +238,7 @@ class CommitMarkingTest {
     ClaimedRequest stopped = claim(Models.pay(), RecordKey.http("", "k-2"));
     current = Optional.of(stopped);
 
-    marking().proceed(Models.pay(), () -> ReturnedResponse.of(200));
+    marking().proceed(Models.pay(), PAY, () -> ReturnedResponse.of(200));
 
     assertThat(store.marksWithWork).hasValue(0);
   }

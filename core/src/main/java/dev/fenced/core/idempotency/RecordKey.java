@@ -7,12 +7,14 @@ import java.util.Objects;
  * The key of a record in the idempotency store, composed so that one caller's key can never
  * impersonate another scope or target.
  *
- * <p>HTTP: {@code <scope>:<key>}; non-HTTP: {@code <key>:<fully.qualified.Class>.<method>}. Each
- * segment is percent-encoded (RFC 3986 style, over UTF-8): {@code %}, {@code :}, {@code .}, space,
- * controls and every non-ASCII character are encoded, everything else is kept, so the first {@code
- * :} always ends the first segment and a record key decodes to exactly one pair of segments. The
- * dots of a non-HTTP target are the only raw dots a record key can hold: an HTTP key that spells a
- * class and method name can never meet a message handler's record.
+ * <p>HTTP: {@code <scope>:<key>}; non-HTTP: {@code <key>:<fully.qualified.Class>.<method>} in the
+ * global scope and {@code <scope>:<key>:<fully.qualified.Class>.<method>} in a caller's (two raw
+ * {@code :} instead of one, so neither form can spell the other). Each segment is percent-encoded
+ * (RFC 3986 style, over UTF-8): {@code %}, {@code :}, {@code .}, space, controls and every
+ * non-ASCII character are encoded, everything else is kept, so the first {@code :} always ends the
+ * first segment and a record key decodes to exactly one list of segments. The dots of a non-HTTP
+ * target are the only raw dots a record key can hold: an HTTP key that spells a class and method
+ * name can never meet a message handler's record.
  *
  * @param value the composed key as the store sees it
  */
@@ -54,6 +56,23 @@ public record RecordKey(String value) {
   public static RecordKey method(String key, String className, String methodName) {
     return new RecordKey(
         encode(key) + ":" + encode(className, true) + "." + encode(methodName, false));
+  }
+
+  /**
+   * The record key of a non-HTTP call made in a caller's scope, so two principals' equal keys keep
+   * their own records.
+   *
+   * @param scope the caller's scope; empty is the global scope, whose record key is exactly {@link
+   *     #method(String, String, String)}'s, so records written before calls were scoped stay valid
+   * @param key the idempotency key, already validated
+   * @param className the fully qualified name of the bean class
+   * @param methodName the method's name
+   * @return {@code <scope>:<key>:<className>.<methodName>}, or {@code
+   *     <key>:<className>.<methodName>} in the global scope; each segment percent-encoded
+   */
+  public static RecordKey method(String scope, String key, String className, String methodName) {
+    RecordKey global = method(key, className, methodName);
+    return scope.isEmpty() ? global : new RecordKey(encode(scope) + ":" + global.value);
   }
 
   /**

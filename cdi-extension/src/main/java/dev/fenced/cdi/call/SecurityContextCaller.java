@@ -1,0 +1,27 @@
+package dev.fenced.cdi.call;
+
+import jakarta.enterprise.inject.Instance;
+import jakarta.security.enterprise.SecurityContext;
+import java.util.Optional;
+
+/**
+ * Jakarta Security's view of the caller. A class of its own, loaded only once {@link
+ * CallerPrincipal} has seen the Jakarta Security API on the class path: a server without it (Open
+ * Liberty without {@code appSecurity}) would fail to link any class that names {@link
+ * SecurityContext}.
+ */
+final class SecurityContextCaller {
+
+  private SecurityContextCaller() {}
+
+  static boolean resolvable(Instance<Object> beans) {
+    return beans.select(SecurityContext.class).isResolvable();
+  }
+
+  static Optional<String> callerName(Instance<Object> beans) {
+    try (Instance.Handle<SecurityContext> handle =
+        beans.select(SecurityContext.class).getHandle()) {
+      return CallerPrincipal.name(handle.get().getCallerPrincipal());
+    }
+  }
+}
