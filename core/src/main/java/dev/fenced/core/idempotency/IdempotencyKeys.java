@@ -10,8 +10,10 @@ import dev.fenced.idempotency.IdempotencyException;
  * only spaces. Over HTTP the {@code Idempotency-Key} header holds the key bare ({@code abc}) or as
  * an RFC 8941 structured-field string ({@code "abc"}, with {@code \"} and {@code \\} escapes); both
  * give the key {@code abc}. Parameters after a quoted string ({@code "abc";p=1}) are refused, since
- * the draft defines none. Error messages never repeat the key, which may be long or sensitive; they
- * say what is allowed and where the key broke the rule.
+ * the draft defines none. A bare key with a comma is refused too: it is what an intermediary makes
+ * of two header lines when it merges them ({@code a, b}, RFC 9110 section 5.3), so it may be two
+ * keys; a key that holds a comma on purpose is sent quoted. Error messages never repeat the key,
+ * which may be long or sensitive; they say what is allowed and where the key broke the rule.
  */
 public final class IdempotencyKeys {
 
@@ -38,7 +40,15 @@ public final class IdempotencyKeys {
       throw invalid("the header has no value");
     }
     String value = stripOptionalWhitespace(headerValue);
-    return validate(value.startsWith("\"") ? unquote(value) : value);
+    if (value.startsWith("\"")) {
+      return validate(unquote(value));
+    }
+    if (value.indexOf(',') >= 0) {
+      throw invalid(
+          "an unquoted key holds a comma, which is how two header lines read once an intermediary"
+              + " merged them; send exactly one key, and quote a key that holds a comma (\"a,b\")");
+    }
+    return validate(value);
   }
 
   /**

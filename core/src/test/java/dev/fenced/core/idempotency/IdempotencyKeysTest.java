@@ -134,6 +134,23 @@ class IdempotencyKeysTest {
   }
 
   @Test
+  void refuses_two_keys_an_intermediary_merged_into_one_header() {
+    assertInvalid(() -> IdempotencyKeys.fromHeader("pay-1, pay-2"))
+        .hasMessageContaining("comma")
+        .hasMessageNotContaining("pay-1");
+  }
+
+  @Test
+  void refuses_two_quoted_keys_an_intermediary_merged_into_one_header() {
+    assertInvalid(() -> IdempotencyKeys.fromHeader("\"pay-1\", \"pay-2\""));
+  }
+
+  @Test
+  void reads_a_comma_inside_a_quoted_key() {
+    assertThat(IdempotencyKeys.fromHeader("\"a,b\"")).isEqualTo("a,b");
+  }
+
+  @Test
   void refuses_a_non_ascii_character_inside_quotes() {
     assertInvalid(() -> IdempotencyKeys.fromHeader("\"caf\u00e9\""))
         .hasMessageContaining("outside printable ASCII");
