@@ -10,6 +10,7 @@ import dev.fenced.cdi.config.JobMethod;
 import dev.fenced.cdi.config.JobMethodReader;
 import dev.fenced.cdi.config.MethodAnnotations;
 import dev.fenced.cdi.deployment.ElectionCheck;
+import dev.fenced.cdi.deployment.UnguardedRetryCheck;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.locks.LeaderElection;
 import dev.fenced.locks.OnOneInstance;
@@ -24,6 +25,8 @@ import jakarta.interceptor.Interceptor;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -54,6 +57,7 @@ final class AnnotatedTypeReader {
   private final Set<String> readFromBeans = new HashSet<>();
   private final Set<String> readFromComponents = new HashSet<>();
   private final Set<String> readElections = new HashSet<>();
+  private final Set<String> warnings = new LinkedHashSet<>();
 
   /**
    * Creates a reader.
@@ -119,6 +123,7 @@ final class AnnotatedTypeReader {
       MethodAnnotations method = MethodAnnotations.of(type, annotated);
       readInto(idempotentMethods, method, idempotentReader::read, errors);
       readInto(jobs, method, jobReader::read, errors);
+      UnguardedRetryCheck.warning(method).ifPresent(warnings::add);
     }
   }
 
@@ -168,6 +173,15 @@ final class AnnotatedTypeReader {
    */
   synchronized MethodRegistry<JobMethod> jobs() {
     return jobs.build();
+  }
+
+  /**
+   * What deserves a WARNING at deployment, in the order read ({@link UnguardedRetryCheck}).
+   *
+   * @return an unmodifiable copy
+   */
+  synchronized List<String> warnings() {
+    return List.copyOf(warnings);
   }
 
   /**

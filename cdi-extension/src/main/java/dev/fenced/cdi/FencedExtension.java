@@ -177,6 +177,7 @@ public class FencedExtension implements Extension {
         .distinct()
         .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
     if (problems.isEmpty()) {
+      reader.warnings().forEach(warning -> LOG.log(Level.WARNING, warning));
       announce(config);
     }
   }
