@@ -25,6 +25,12 @@ public enum ErrorCode {
   /** The outcome of the method cannot be stored faithfully, so it would not replay as it ran. */
   IDEMPOTENCY_OUTCOME_NOT_STORABLE(500, "Idempotency outcome not storable"),
   /**
+   * An argument of a non-HTTP call cannot be written with JSON-B, so a repeat under its key could
+   * not be told from a different call; nothing was claimed and the method was not run. Give the
+   * parameter a type JSON-B writes, or make it a container object.
+   */
+  IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE(500, "Idempotency argument not comparable"),
+  /**
    * The request body is larger than {@code fenced.idempotency.max-request-size}; nothing was
    * claimed and the method was not run. Send a smaller body, or raise the limit.
    */

@@ -1,14 +1,15 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.ErrorCode;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.idempotency.IdempotencyException;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 import jakarta.json.bind.Jsonb;
 import java.io.StringReader;
-import java.lang.System.Logger.Level;
 import java.lang.reflect.Type;
 import java.util.Objects;
 
@@ -20,13 +21,11 @@ import java.util.Objects;
  * <p>Container objects (any type in a {@code jakarta.*} or {@code javax.*} package, such as a JMS
  * {@code Message}, whose redelivery flag changes, an EJB {@code Timer} or CDI {@code
  * EventMetadata}) count only as their declared type's name. When an argument cannot be written with
- * JSON-B, the fingerprint is the target alone: repeats under the key then replay whatever the first
- * call stored, whatever their arguments (logged at FINE, without the arguments). Thread-safe.
+ * JSON-B the call is refused with {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE} before anything is
+ * claimed: a fingerprint of the target alone would replay the first call's outcome to a repeat with
+ * any arguments. Thread-safe.
  */
 public final class ArgumentFingerprints {
-
-  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
-  private static final byte[] TARGET_ONLY = new byte[0];
 
   private final Jsonb jsonb;
   private final FingerprintCalculator calculator;
@@ -49,6 +48,8 @@ public final class ArgumentFingerprints {
    * @param parameterTypes the method's generic parameter types
    * @param arguments the arguments, one per parameter
    * @return the fingerprint
+   * @throws IdempotencyException {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE} when an argument
+   *     cannot be written with JSON-B
    */
   public Fingerprint of(String target, Type[] parameterTypes, Object[] arguments) {
     Objects.requireNonNull(target, "target");
@@ -61,17 +62,19 @@ public final class ArgumentFingerprints {
       try {
         array.add(write(parameterTypes[i], arguments[i]));
       } catch (RuntimeException e) {
-        int position = i + 1;
-        LOG.log(
-            Level.DEBUG,
-            () ->
-                "Argument "
-                    + position
-                    + " of "
-                    + target
-                    + " cannot be written with JSON-B; its fingerprint counts the target only",
+        throw new IdempotencyException(
+            ErrorCode.IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE,
+            "Argument "
+                + (i + 1)
+                + " of "
+                + target
+                + " ("
+                + parameterTypes[i].getTypeName()
+                + ") cannot be written with JSON-B ("
+                + e.getClass().getSimpleName()
+                + "), so a repeat could not be told from another call; the method was not run."
+                + " Give the parameter a type JSON-B writes (a record, a bean with getters)",
             e);
-        return calculator.ofCall(target, TARGET_ONLY);
       }
     }
     return calculator.ofCall(target, array.build());

@@ -1,8 +1,11 @@
 package dev.fenced.cdi.call;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.ErrorCode;
 import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.idempotency.IdempotencyException;
 import jakarta.json.bind.JsonbBuilder;
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
@@ -55,11 +58,16 @@ class ArgumentFingerprintsTest {
   }
 
   @Test
-  void an_argument_json_b_cannot_write_leaves_the_target_alone() {
+  void an_argument_json_b_cannot_write_refuses_the_call_instead_of_counting_the_target_alone() {
     Type[] types = {Exploding.class};
 
-    assertThat(fingerprints.of(TARGET, types, new Object[] {new Exploding()}))
-        .isEqualTo(new FingerprintCalculator().ofCall(TARGET, new byte[0]));
+    assertThatThrownBy(() -> fingerprints.of(TARGET, types, new Object[] {new Exploding()}))
+        .isInstanceOfSatisfying(
+            IdempotencyException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo(ErrorCode.IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE);
+              assertThat(e.getMessage()).contains("Argument 1 of " + TARGET, "Exploding");
+            });
   }
 
   @Test
