@@ -82,6 +82,21 @@ final class JtaTransactions implements Transactions {
     found.setRollbackOnly();
   }
 
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> T resource(Object key, Supplier<T> create) {
+    TransactionSynchronizationRegistry found = registry();
+    if (found == null) {
+      throw new IllegalStateException("no transaction is active");
+    }
+    Object resource = found.getResource(key);
+    if (resource == null) {
+      resource = create.get();
+      found.putResource(key, resource);
+    }
+    return (T) resource;
+  }
+
   private TransactionSynchronizationRegistry registry() {
     TransactionSynchronizationRegistry found = registry;
     if (found == null) {

@@ -12,6 +12,7 @@ import dev.fenced.idempotency.IdempotencyException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -113,6 +114,11 @@ public final class CallRunner {
   public Object run(GuardedCall call, Callable<?> work) throws Exception {
     Objects.requireNonNull(call, "call");
     Objects.requireNonNull(work, "work");
+    Optional<TransactionOutcomes.Produced> earlier =
+        transactionOutcomes().flatMap(outcomes -> outcomes.find(call.recordKey()));
+    if (earlier.isPresent()) {
+      return repeatInTransaction(call, earlier.get());
+    }
     Claim claim;
     try {
       claim = engine.claim(call.recordKey(), call.fingerprint(), call.options());
@@ -123,15 +129,7 @@ public final class CallRunner {
       return runClaimed(call, claimed.execution(), work);
     }
     if (claim instanceof Claim.Replay replay) {
-      Object value;
-      try {
-        value = codec.decode(replay.payload(), call.resultType());
-      } catch (IdempotencyException e) {
-        throw rejected(call, e);
-      }
-      LOG.log(Level.DEBUG, () -> "Replayed " + describe(call));
-      events.replayed(call.target(), call.key());
-      return call.staged() ? CompletableFuture.completedFuture(value) : value;
+      return replay(call, replay.payload());
     }
     if (claim instanceof Claim.InUse inUse) {
       throw rejected(call, IdempotencyEngine.inUse(inUse));
@@ -140,6 +138,44 @@ public final class CallRunner {
       throw rejected(call, IdempotencyEngine.outcomeLost());
     }
     throw rejected(call, IdempotencyEngine.reused());
+  }
+
+  private Object replay(GuardedCall call, byte[] payload) {
+    Object value;
+    try {
+      value = codec.decode(payload, call.resultType());
+    } catch (IdempotencyException e) {
+      throw rejected(call, e);
+    }
+    LOG.log(Level.DEBUG, () -> "Replayed " + describe(call));
+    events.replayed(call.target(), call.key());
+    return call.staged() ? CompletableFuture.completedFuture(value) : value;
+  }
+
+  /**
+   * A call whose key an earlier call of the same transaction completed: that call's outcome, which
+   * the store gets only when the transaction ends, or {@code IDEMPOTENCY_KEY_REUSED} for another
+   * call under the key.
+   */
+  private Object repeatInTransaction(GuardedCall call, TransactionOutcomes.Produced earlier) {
+    if (!earlier.fingerprint().equals(call.fingerprint())) {
+      throw rejected(call, IdempotencyEngine.reused());
+    }
+    return replay(call, earlier.payload());
+  }
+
+  /** The outcomes of the active transaction's calls, or empty outside one. */
+  private Optional<TransactionOutcomes> transactionOutcomes() {
+    if (!activeTransaction()) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(
+          transactions.resource(TransactionOutcomes.RESOURCE_KEY, TransactionOutcomes::new));
+    } catch (RuntimeException e) {
+      LOG.log(Level.DEBUG, "The transaction keeps no resources; repeats in it are not seen", e);
+      return Optional.empty();
+    }
   }
 
   private Object runClaimed(GuardedCall call, Execution execution, Callable<?> work)
@@ -157,6 +193,8 @@ public final class CallRunner {
       byte[] payload = codec.encode(result, call.resultType());
       if (StoragePolicy.of(call.storeIf()).storesReturn()) {
         Duration ttl = call.options().ttl();
+        transactionOutcomes()
+            .ifPresent(outcomes -> outcomes.keep(call.recordKey(), call.fingerprint(), payload));
         if (commit == OutcomeCommit.WITH_WORK && activeTransaction()) {
           ending = null; // from here on, the end of the transaction ends the claim
           recordWithWork(call, execution, payload, ttl);

@@ -1,6 +1,7 @@
 package dev.fenced.cdi.call;
 
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * The caller's transaction, as far as recording an outcome needs it: in a server, JTA's {@code
@@ -86,6 +87,22 @@ public interface Transactions {
    * @throws IllegalStateException when no transaction is active
    */
   default void setRollbackOnly() {
+    throw new IllegalStateException("no transaction is active");
+  }
+
+  /**
+   * What the current transaction keeps under {@code key}: made by {@code create} at the first
+   * request in the transaction, the same object at every later one in it, gone with the
+   * transaction. Fenced keeps there what the transaction's guarded calls did, so that a key's
+   * second use in one transaction sees its first.
+   *
+   * @param key the resource's key, compared with {@code equals}
+   * @param create makes the resource
+   * @param <T> the resource's type
+   * @return the resource
+   * @throws IllegalStateException when no transaction is active
+   */
+  default <T> T resource(Object key, Supplier<T> create) {
     throw new IllegalStateException("no transaction is active");
   }
 }

@@ -129,6 +129,40 @@ class CallRunnerTest {
   }
 
   @Test
+  void a_second_call_with_the_key_in_the_same_transaction_gets_the_first_calls_outcome()
+      throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    Object first = runner.run(call("evt-1", "a"), this::ship);
+    Object second = runner.run(call("evt-1", "a"), this::ship);
+
+    assertThat(second).isEqualTo(first).isInstanceOf(Shipment.class);
+    assertThat(runs).hasValue(1);
+    assertThat(events.seen).containsExactly("replayed " + TARGET);
+  }
+
+  @Test
+  void another_call_with_the_key_in_the_same_transaction_is_refused_as_reused() throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    runner.run(call("evt-1", "a"), this::ship);
+
+    assertRefused(
+        () -> runner.run(call("evt-1", "b"), this::ship), ErrorCode.IDEMPOTENCY_KEY_REUSED);
+    assertThat(runs).hasValue(1);
+  }
+
+  @Test
+  void the_outcome_a_transaction_kept_is_stored_when_it_commits() throws Exception {
+    transactions.status = Transactions.Status.ACTIVE;
+    runner.run(call("evt-1", "a"), this::ship);
+    runner.run(call("evt-1", "a"), this::ship);
+    transactions.end(true);
+    transactions.status = Transactions.Status.NONE;
+
+    assertThat(runner.run(call("evt-1", "a"), this::ship)).isEqualTo(new Shipment("s-1", 1));
+    assertThat(runs).hasValue(1);
+  }
+
+  @Test
   void a_rollback_releases_the_key_so_the_work_runs_again() throws Exception {
     transactions.status = Transactions.Status.ACTIVE;
     runner.run(call("evt-1", "a"), this::ship);
@@ -288,11 +322,24 @@ class CallRunnerTest {
     void a_duplicate_before_the_commit_is_told_the_key_is_in_use() throws Exception {
       transactions.status = Transactions.Status.ACTIVE;
       runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+      transactions.status = Transactions.Status.NONE; // the duplicate is outside the transaction
 
       assertRefused(
           () -> runner.run(call("evt-1", "a"), CallRunnerTest.this::ship),
           ErrorCode.IDEMPOTENCY_KEY_IN_USE);
       assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void a_second_call_with_the_key_in_the_same_transaction_gets_the_first_calls_outcome()
+        throws Exception {
+      transactions.status = Transactions.Status.ACTIVE;
+      Object first = runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+      Object second = runner.run(call("evt-1", "a"), CallRunnerTest.this::ship);
+
+      assertThat(second).isEqualTo(first);
+      assertThat(runs).hasValue(1);
+      assertThat(store.pendingWrites()).as("one write waits for the commit").isEqualTo(1);
     }
 
     @Test

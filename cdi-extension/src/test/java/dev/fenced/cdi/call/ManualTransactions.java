@@ -1,8 +1,11 @@
 package dev.fenced.cdi.call;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * For tests: the transaction on the calling thread, with a status the test sets and an end the test
@@ -24,6 +27,7 @@ public final class ManualTransactions implements Transactions {
   public boolean rollbackOnly;
 
   private final List<Consumer<Boolean>> callbacks = new ArrayList<>();
+  private final Map<Object, Object> resources = new HashMap<>();
 
   @Override
   public Status status() {
@@ -46,6 +50,15 @@ public final class ManualTransactions implements Transactions {
     rollbackOnly = true;
   }
 
+  @Override
+  @SuppressWarnings("unchecked")
+  public <T> T resource(Object key, Supplier<T> create) {
+    if (status == Status.NONE) {
+      throw new IllegalStateException("no transaction is active");
+    }
+    return (T) resources.computeIfAbsent(key, k -> create.get());
+  }
+
   /**
    * How many callbacks wait for the end.
    *
@@ -63,6 +76,7 @@ public final class ManualTransactions implements Transactions {
   public void end(boolean committed) {
     List<Consumer<Boolean>> waiting = List.copyOf(callbacks);
     callbacks.clear();
+    resources.clear();
     waiting.forEach(c -> c.accept(committed));
   }
 }
