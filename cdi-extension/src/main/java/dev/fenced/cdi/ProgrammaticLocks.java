@@ -23,7 +23,9 @@ import java.util.concurrent.Callable;
  * <p>{@link #withLock} is re-entrant for the thread that runs inside the work of a lock on the same
  * key (an outer {@code withLock}, a {@code @WithoutOverlapping} run): the work runs inside that
  * hold, which it neither takes nor releases, transaction or not ({@link
- * LockManager#heldByCurrentThread}).
+ * LockManager#heldByCurrentThread}); and for the transaction that keeps a lock on the key until it
+ * ends (an earlier {@code withLock} in it): two {@code withLock} on one key in one transaction run
+ * under one lock.
  */
 @ApplicationScoped
 public class ProgrammaticLocks implements Locks {
@@ -39,7 +41,8 @@ public class ProgrammaticLocks implements Locks {
   public <T> T withLock(String key, Callable<T> work, LockOptions options) throws Exception {
     Objects.requireNonNull(work, "work");
     LockManager manager = runtime.manager();
-    Optional<Lock> outer = manager.heldByCurrentThread(key);
+    Optional<Lock> outer =
+        manager.heldByCurrentThread(key).or(() -> runtime.unitOfWork().kept(key));
     if (outer.isPresent()) {
       return manager.callUnder(outer.get(), work);
     }

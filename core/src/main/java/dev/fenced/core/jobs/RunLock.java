@@ -26,8 +26,10 @@ import java.util.concurrent.Callable;
  * <p>Re-entrant: a firing on a thread that already runs inside the work of a lock on {@code key} (a
  * {@code withLock} on it, this job's own run calling itself) runs inside that hold, as {@link
  * LockManager#heldByCurrentThread} describes: nothing is taken, nothing released at its end (nor at
- * its unit of work's), and {@code LocksContext} shows the outer lock. Other threads are still
- * skipped while the outer hold lasts.
+ * its unit of work's), and {@code LocksContext} shows the outer lock. So does a firing in a unit of
+ * work that keeps the lock of an earlier run of this job (the job called twice in one transaction:
+ * the first run's lock lives until the transaction ends, {@link UnitOfWork#kept}). Other threads
+ * are still skipped while the outer hold lasts.
  */
 public final class RunLock implements JobStage {
 
@@ -100,7 +102,7 @@ public final class RunLock implements JobStage {
       return Skips.skip(target, key, SkipReason.SHUTTING_DOWN);
     }
     try {
-      Optional<Lock> outer = locks.heldByCurrentThread(key);
+      Optional<Lock> outer = locks.heldByCurrentThread(key).or(() -> unitOfWork.kept(key));
       if (outer.isPresent()) {
         Skips.reentered(target, key);
         return JobOutcome.ran(locks.callUnder(outer.get(), work));
@@ -114,7 +116,7 @@ public final class RunLock implements JobStage {
       try {
         return JobOutcome.ran(locks.callUnder(lock, work));
       } finally {
-        unitOfWork.closeAtEnd(() -> locks.closeHeldAtLeast(lock, lockAtLeastFor));
+        unitOfWork.closeAtEnd(lock, () -> locks.closeHeldAtLeast(lock, lockAtLeastFor));
       }
     } finally {
       running.exit();

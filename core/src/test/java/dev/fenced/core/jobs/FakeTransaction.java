@@ -1,7 +1,11 @@
 package dev.fenced.core.jobs;
 
+import dev.fenced.locks.Lock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A transaction on the test's thread: open, or not, or refusing to be waited for (one that can only
@@ -10,6 +14,7 @@ import java.util.List;
 final class FakeTransaction implements UnitOfWork {
 
   private final List<Runnable> atEnd = new ArrayList<>();
+  private final Map<String, Lock> kept = new HashMap<>();
   private boolean open;
   private RuntimeException refusal;
 
@@ -26,6 +31,7 @@ final class FakeTransaction implements UnitOfWork {
   /** Ends the transaction (commit or rollback alike) and runs what waited for it. */
   void end() {
     open = false;
+    kept.clear();
     List<Runnable> due = List.copyOf(atEnd);
     atEnd.clear();
     due.forEach(Runnable::run);
@@ -45,5 +51,19 @@ final class FakeTransaction implements UnitOfWork {
     }
     atEnd.add(release);
     return true;
+  }
+
+  @Override
+  public boolean keepUntilEnd(Lock lock, Runnable close) {
+    boolean deferred = runAtEnd(close);
+    if (deferred) {
+      kept.put(lock.key(), lock);
+    }
+    return deferred;
+  }
+
+  @Override
+  public Optional<Lock> kept(String key) {
+    return open ? Optional.ofNullable(kept.get(key)).filter(Lock::isHeld) : Optional.empty();
   }
 }

@@ -35,6 +35,20 @@ class RunLockTransactionTest {
   }
 
   @Test
+  void a_job_fired_twice_in_one_transaction_runs_twice_under_the_first_runs_lock()
+      throws Exception {
+    transaction.begin();
+    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.fire(ran::incrementAndGet).hasRun()).as("the second run").isTrue();
+
+    assertThat(ran).hasValue(2);
+    assertThat(a.locks.heldLocks()).as("one lock, taken once").isEqualTo(1);
+    assertThat(transaction.waiting()).as("one release at the end").isEqualTo(1);
+    assertThat(b.fire(ran::incrementAndGet))
+        .isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
+  }
+
+  @Test
   void the_run_lock_is_no_longer_the_current_lock_once_the_run_returned() throws Exception {
     transaction.begin();
     a.fire(ran::incrementAndGet);
