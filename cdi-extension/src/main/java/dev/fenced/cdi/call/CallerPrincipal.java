@@ -1,9 +1,11 @@
 package dev.fenced.cdi.call;
 
 import jakarta.enterprise.inject.Instance;
+import java.lang.System.Logger.Level;
 import java.security.Principal;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The authenticated caller of the current non-HTTP call, as the container knows it: the caller
@@ -30,8 +32,10 @@ public final class CallerPrincipal {
 
   private static final String SECURITY_CONTEXT = "jakarta.security.enterprise.SecurityContext";
 
+  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
+
   private final Instance<Object> beans;
-  private final boolean jakartaSecurity;
+  private volatile Supplier<Principal> caller;
 
   /**
    * Reads the caller from the application's beans.
@@ -40,7 +44,6 @@ public final class CallerPrincipal {
    */
   public CallerPrincipal(Instance<Object> beans) {
     this.beans = beans;
-    this.jakartaSecurity = jakartaSecurityPresent() && SecurityContextCaller.resolvable(beans);
   }
 
   /**
@@ -49,7 +52,34 @@ public final class CallerPrincipal {
    * @return the principal's name, or empty when the caller is unauthenticated
    */
   public Optional<String> name() {
-    return jakartaSecurity ? SecurityContextCaller.callerName(beans) : principalBeanName();
+    Principal principal;
+    try {
+      principal = caller().get();
+      return name(principal);
+    } catch (RuntimeException e) {
+      // Weld's Principal bean throws when the container has no caller (Open Liberty's does)
+      LOG.log(Level.DEBUG, "The container names no caller; the call is unauthenticated", e);
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Where the caller comes from, found once: both the Jakarta Security context and the built-in
+   * bean are proxies that answer for the caller of the moment, so one instance serves every call.
+   */
+  private Supplier<Principal> caller() {
+    Supplier<Principal> found = caller;
+    if (found == null) {
+      if (jakartaSecurityPresent() && SecurityContextCaller.resolvable(beans)) {
+        found = SecurityContextCaller.of(beans);
+      } else {
+        Instance<Principal> bean = beans.select(Principal.class);
+        Principal principal = bean.isResolvable() ? bean.get() : null;
+        found = () -> principal;
+      }
+      caller = found;
+    }
+    return found;
   }
 
   /**
@@ -65,17 +95,6 @@ public final class CallerPrincipal {
     }
     String name = principal.getName();
     return name.isEmpty() || UNAUTHENTICATED.contains(name) ? Optional.empty() : Optional.of(name);
-  }
-
-  private Optional<String> principalBeanName() {
-    Instance<Principal> principal = beans.select(Principal.class);
-    if (!principal.isResolvable()) {
-      return Optional.empty();
-    }
-    // the built-in bean is @Dependent: a handle destroys the instance this call created
-    try (Instance.Handle<Principal> handle = principal.getHandle()) {
-      return name(handle.get());
-    }
   }
 
   private static boolean jakartaSecurityPresent() {

@@ -2,7 +2,8 @@ package dev.fenced.cdi.call;
 
 import jakarta.enterprise.inject.Instance;
 import jakarta.security.enterprise.SecurityContext;
-import java.util.Optional;
+import java.security.Principal;
+import java.util.function.Supplier;
 
 /**
  * Jakarta Security's view of the caller. A class of its own, loaded only once {@link
@@ -18,10 +19,8 @@ final class SecurityContextCaller {
     return beans.select(SecurityContext.class).isResolvable();
   }
 
-  static Optional<String> callerName(Instance<Object> beans) {
-    try (Instance.Handle<SecurityContext> handle =
-        beans.select(SecurityContext.class).getHandle()) {
-      return CallerPrincipal.name(handle.get().getCallerPrincipal());
-    }
+  static Supplier<Principal> of(Instance<Object> beans) {
+    SecurityContext context = beans.select(SecurityContext.class).get();
+    return context::getCallerPrincipal;
   }
 }
