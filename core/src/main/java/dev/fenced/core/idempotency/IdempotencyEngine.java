@@ -168,6 +168,8 @@ public final class IdempotencyEngine {
     try {
       result = store.acquire(key.value(), owner, fingerprint.value(), lockTtl.toMillis());
     } catch (StoreUnavailableException e) {
+      // the store may have applied the acquire though its answer never came
+      AbandonedClaim.releaseLater(store, scheduler, key, owner, startedAt, lockTtl);
       throw new IdempotencyException(
           ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE,
           "The idempotency store could not be reached, so the call did not run; retry later",

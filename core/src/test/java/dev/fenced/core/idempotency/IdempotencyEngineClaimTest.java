@@ -262,6 +262,38 @@ class IdempotencyEngineClaimTest {
   }
 
   @Test
+  void a_claim_whose_answer_was_lost_is_released_as_soon_as_the_store_answers_again() {
+    store.loseNextAcquireAnswer();
+    assertThatThrownBy(() -> engine.claim(KEY, FIRST, LOCK_TTL))
+        .isInstanceOf(IdempotencyException.class);
+    store.goDown();
+    time.advance(Duration.ofSeconds(1)); // the release meets the outage, and tries again later
+    store.comeBack();
+    time.advance(AbandonedClaim.LONGEST_PAUSE);
+
+    assertThat(engine.claim(KEY, FIRST, LOCK_TTL))
+        .as("the retry of a call that was told it did not run")
+        .isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
+  void the_release_of_a_lost_answer_leaves_a_later_attempts_claim_alone() {
+    store.loseNextAcquireAnswer();
+    assertThatThrownBy(() -> engine.claim(KEY, FIRST, LOCK_TTL))
+        .isInstanceOf(IdempotencyException.class);
+    store.goDown();
+    time.advance(LOCK_TTL); // the lost claim expires; the releases stop
+    store.comeBack();
+    Execution later = claimed(KEY);
+    int releases = store.releaseCalls.get();
+    time.advance(AbandonedClaim.LONGEST_PAUSE.multipliedBy(3));
+
+    assertThat(store.releaseCalls).as("no release after the lock ttl").hasValue(releases);
+    assertThat(later.isLockLost()).isFalse();
+    assertThat(engine.claim(KEY, FIRST, LOCK_TTL)).isInstanceOf(Claim.InUse.class);
+  }
+
+  @Test
   void reports_a_complete_the_store_could_not_take() {
     Execution execution = claimed(KEY);
     store.goDown();

@@ -13,6 +13,7 @@ final class SwitchableStore implements IdempotencyStore {
 
   private final IdempotencyStore delegate;
   private volatile boolean down;
+  private volatile boolean loseNextAcquireAnswer;
   final AtomicInteger acquireCalls = new AtomicInteger();
   final AtomicInteger extendCalls = new AtomicInteger();
   final AtomicInteger completeCalls = new AtomicInteger();
@@ -27,6 +28,14 @@ final class SwitchableStore implements IdempotencyStore {
     down = true;
   }
 
+  /**
+   * The next acquire reaches the store and is applied, but its answer is lost on the way back: the
+   * caller gets {@link StoreUnavailableException}, as after a time-out in a partition.
+   */
+  void loseNextAcquireAnswer() {
+    loseNextAcquireAnswer = true;
+  }
+
   /** From now on calls reach the store again. */
   void comeBack() {
     down = false;
@@ -36,7 +45,12 @@ final class SwitchableStore implements IdempotencyStore {
   public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {
     acquireCalls.incrementAndGet();
     failIfDown();
-    return delegate.acquire(key, owner, fingerprint, lockTtlMillis);
+    AcquireResult result = delegate.acquire(key, owner, fingerprint, lockTtlMillis);
+    if (loseNextAcquireAnswer) {
+      loseNextAcquireAnswer = false;
+      throw new StoreUnavailableException("test partition: the acquire's answer was lost");
+    }
+    return result;
   }
 
   @Override
