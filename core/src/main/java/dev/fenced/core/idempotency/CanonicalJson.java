@@ -5,7 +5,6 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,7 +27,7 @@ final class CanonicalJson {
   static byte[] toBytes(JsonValue value) {
     StringBuilder out = new StringBuilder();
     write(value, out);
-    return out.toString().getBytes(StandardCharsets.UTF_8);
+    return TextBytes.of(out.toString());
   }
 
   private static void write(JsonValue value, StringBuilder out) {

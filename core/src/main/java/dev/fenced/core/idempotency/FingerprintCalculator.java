@@ -185,7 +185,7 @@ public final class FingerprintCalculator {
   }
 
   private static void field(MessageDigest digest, String text) {
-    field(digest, text.getBytes(StandardCharsets.UTF_8));
+    field(digest, TextBytes.of(text));
   }
 
   private static void field(MessageDigest digest, byte[] bytes) {

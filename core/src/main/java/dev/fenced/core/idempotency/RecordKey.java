@@ -1,6 +1,5 @@
 package dev.fenced.core.idempotency;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -89,7 +88,7 @@ public record RecordKey(String value) {
   private static String encode(String segment, boolean keepDots) {
     Objects.requireNonNull(segment, "segment");
     StringBuilder out = new StringBuilder(segment.length() + 8);
-    for (byte b : segment.getBytes(StandardCharsets.UTF_8)) {
+    for (byte b : TextBytes.of(segment)) {
       int c = b & 0xFF;
       if (c > 0x20 && c < 0x7F && c != '%' && c != ':' && (c != '.' || keepDots)) {
         out.append((char) c);

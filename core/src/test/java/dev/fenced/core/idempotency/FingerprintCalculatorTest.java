@@ -59,6 +59,12 @@ class FingerprintCalculatorTest {
   }
 
   @Test
+  void keeps_scopes_that_differ_only_by_a_lone_surrogate_apart() {
+    assertThat(calculator.ofRequest("acme\uD800", "POST", "/x", JSON, bytes("{}")))
+        .isNotEqualTo(calculator.ofRequest("acme?", "POST", "/x", JSON, bytes("{}")));
+  }
+
+  @Test
   void keeps_the_scale_of_a_number() {
     assertThat(post("{\"a\":1.0}")).isNotEqualTo(post("{\"a\":1}"));
   }

@@ -72,4 +72,27 @@ class RecordKeyTest {
   void a_dot_in_a_scope_is_encoded() {
     assertThat(RecordKey.http("a.b", "k").value()).isEqualTo("a%2Eb:k");
   }
+
+  @Test
+  void scopes_that_differ_only_by_a_lone_surrogate_keep_their_own_records() {
+    assertThat(RecordKey.http("acme\uD800", "k")).isNotEqualTo(RecordKey.http("acme?", "k"));
+    assertThat(RecordKey.http("acme\uD800", "k").value()).isEqualTo("acme%ED%A0%80:k");
+  }
+
+  @Test
+  void well_formed_non_ascii_is_encoded_as_its_utf_8() {
+    assertThat(RecordKey.http("caf\u00e9\uD83D\uDE00", "k").value())
+        .isEqualTo("caf%C3%A9%F0%9F%98%80:k");
+  }
+
+  @Test
+  void a_call_in_a_callers_scope_is_keyed_apart_from_the_global_scope() {
+    RecordKey scoped = RecordKey.method("alice", "evt-1", "com.example.Shipping", "onPaid");
+
+    assertThat(scoped.value()).isEqualTo("alice:evt-1:com.example.Shipping.onPaid");
+    assertThat(RecordKey.method("", "evt-1", "com.example.Shipping", "onPaid"))
+        .isEqualTo(RecordKey.method("evt-1", "com.example.Shipping", "onPaid"));
+    assertThat(RecordKey.method("alice:evt-1", "com.example.Shipping", "onPaid"))
+        .isNotEqualTo(scoped);
+  }
 }
