@@ -4,6 +4,8 @@ import dev.fenced.admin.LockSnapshot;
 import dev.fenced.locks.spi.LockAdministration;
 import dev.fenced.locks.spi.LockStore;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -23,19 +25,26 @@ import java.util.function.LongSupplier;
  * IllegalArgumentException}. An expired lock is treated as absent and purged, on access and every
  * {@value InMemoryIdempotencyStore#PURGE_EVERY} writes, so memory stays bounded by the live locks.
  * Fencing tokens come from one counter shared by all keys: drawn inside the key's atomic update,
- * they increase strictly per key and survive the purge of expired locks. Locks are invisible to
- * other instances: use a shared store in a cluster.
+ * they increase strictly per key and survive the purge of expired locks. A store made for a server
+ * ({@link #InMemoryLockStore()}) starts its counter at the wall clock in microseconds, as the Redis
+ * store does after a lost counter: a restarted server's tokens are then above those of the one
+ * before (which drew fewer than one token a microsecond), so a fence that remembers the highest
+ * token it admitted does not refuse every write after a restart. Locks are invisible to other
+ * instances: use a shared store in a cluster.
  */
 public final class InMemoryLockStore implements LockStore, LockAdministration {
 
   private final ConcurrentMap<String, HeldLockEntry> locks = new ConcurrentHashMap<>();
-  private final AtomicLong tokens = new AtomicLong();
+  private final AtomicLong tokens;
   private final AtomicInteger writesSincePurge = new AtomicInteger();
   private final LongSupplier nanoTime;
 
-  /** Creates a store that measures expiry on {@link System#nanoTime()}. */
+  /**
+   * Creates a store that measures expiry on {@link System#nanoTime()}, its tokens above the wall
+   * clock in microseconds.
+   */
   public InMemoryLockStore() {
-    this(System::nanoTime);
+    this(System::nanoTime, ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()));
   }
 
   /**
@@ -45,7 +54,22 @@ public final class InMemoryLockStore implements LockStore, LockAdministration {
    *     time)
    */
   public InMemoryLockStore(LongSupplier nanoTime) {
+    this(nanoTime, 0);
+  }
+
+  /**
+   * Creates a store that measures expiry on a monotonic clock and hands out tokens above {@code
+   * lastToken}.
+   *
+   * @param nanoTime monotonic time in nanoseconds, of which only differences count
+   * @param lastToken the first token is {@code lastToken + 1}; zero or more
+   */
+  public InMemoryLockStore(LongSupplier nanoTime, long lastToken) {
     this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
+    if (lastToken < 0) {
+      throw new IllegalArgumentException("lastToken must be zero or more, was " + lastToken);
+    }
+    this.tokens = new AtomicLong(lastToken);
   }
 
   @Override

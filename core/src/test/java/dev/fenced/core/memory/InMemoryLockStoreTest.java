@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import dev.fenced.core.time.ManualTime;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,5 +77,15 @@ class InMemoryLockStoreTest {
     assertThatIllegalArgumentException().isThrownBy(() -> store.acquire("", "a", 1_000));
     assertThatIllegalArgumentException().isThrownBy(() -> store.acquire("k", "a", 0));
     assertThatIllegalArgumentException().isThrownBy(() -> store.renew("k", "a", -1));
+  }
+
+  @Test
+  void a_servers_store_starts_its_tokens_above_the_wall_clock_in_microseconds() {
+    // a restarted server's store then starts above the tokens of the one before
+    long microsBefore = ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+
+    long first = new InMemoryLockStore().acquire("invoices", "a", 1_000).orElseThrow();
+
+    assertThat(first).isGreaterThan(microsBefore);
   }
 }
