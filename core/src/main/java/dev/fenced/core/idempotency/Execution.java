@@ -119,7 +119,19 @@ public final class Execution implements AutoCloseable {
             () -> store.extend(key.value(), owner, lockTtlMillis),
             describe(),
             this::lost);
-    this.renewal = started;
+    LeaseRenewal replaced;
+    synchronized (lock) {
+      if (ended) {
+        return; // ended meanwhile: its close stopped the renewal it saw, and no other may start
+      }
+      replaced = renewal;
+      renewal = started;
+    }
+    // one renewal at a time: a resume after a failed mark, then the transaction's end, each start
+    // one
+    if (replaced != null) {
+      replaced.stop();
+    }
     started.start();
   }
 
@@ -552,7 +564,10 @@ public final class Execution implements AutoCloseable {
   }
 
   private void stopRenewal() {
-    LeaseRenewal keeper = renewal;
+    LeaseRenewal keeper;
+    synchronized (lock) {
+      keeper = renewal;
+    }
     if (keeper != null) {
       keeper.stop();
     }

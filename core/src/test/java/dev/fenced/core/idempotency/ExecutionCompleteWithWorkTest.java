@@ -157,6 +157,26 @@ class ExecutionCompleteWithWorkTest {
   class CommitMarks {
 
     @Test
+    void a_mark_the_store_failed_leaves_one_renewal_and_none_once_the_execution_ended() {
+      Execution execution = claim();
+      store.failWrites = true;
+      Completion failed = execution.markCommittedWithWork(TTL);
+      store.failWrites = false;
+      store.rollback();
+      execution.markEnded(false); // the failed mark rolled the transaction back
+      int before = store.extendCalls.get();
+      time.advance(LOCK_TTL); // one renewal renews three times a ttl
+      int inOneTtl = store.extendCalls.get() - before;
+      execution.close();
+      int afterClose = store.extendCalls.get();
+      time.advance(LOCK_TTL.multipliedBy(4));
+
+      assertThat(failed).isEqualTo(Completion.STORE_UNAVAILABLE);
+      assertThat(inOneTtl).as("renewals in one lock ttl").isLessThanOrEqualTo(3);
+      assertThat(store.extendCalls).as("renewals after the close").hasValue(afterClose);
+    }
+
+    @Test
     void a_mark_takes_effect_only_when_the_callers_transaction_commits() {
       Execution execution = claim();
 
