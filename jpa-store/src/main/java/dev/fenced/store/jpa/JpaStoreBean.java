@@ -89,7 +89,7 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
   @Inject Instance<EntityManagerFactory> factories;
   @Inject RequiresNewTransactions requiresNew;
 
-  private JpaStore store;
+  private final SharedOpening<JpaStore> store = new SharedOpening<>(this::open);
 
   /** For CDI. */
   public JpaStoreBean() {}
@@ -207,23 +207,22 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
     return store().pruneLocks(limit, pause);
   }
 
-  private synchronized JpaStore store() {
-    if (store == null) {
-      try {
-        StoreSettings settings = settings();
-        Optional<DataSource> dataSource = dataSource();
-        store =
-            dataSource.isPresent()
-                ? new JpaStore(
-                    new DataSourceStatements(dataSource.get(), outsideTransactions(), settings),
-                    settings)
-                : new JpaStore(transactions(), settings);
-      } catch (RuntimeException e) {
-        // EclipseLink logs in when the first EntityManager is created: a dead database fails here
-        throw StoreFailures.translate("opening the persistence unit", e);
-      }
+  private JpaStore store() {
+    return store.get();
+  }
+
+  private JpaStore open() {
+    try {
+      StoreSettings settings = settings();
+      Optional<DataSource> dataSource = dataSource();
+      return dataSource.isPresent()
+          ? new JpaStore(
+              new DataSourceStatements(dataSource.get(), outsideTransactions(), settings), settings)
+          : new JpaStore(transactions(), settings);
+    } catch (RuntimeException e) {
+      // EclipseLink logs in when the first EntityManager is created: a dead database fails here
+      throw StoreFailures.translate("opening the persistence unit", e);
     }
-    return store;
   }
 
   /**
