@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
 /** {@link ClosedLoop} with calls that do nothing, or fail. */
@@ -54,6 +55,9 @@ class ClosedLoopTest {
                       if (index == 7) {
                         throw new AssertionError("wrong answer");
                       }
+                      // the calls after it take a while, so the other worker cannot finish the
+                      // run before it sees the failure
+                      LockSupport.parkNanos(1_000_000);
                     }))
         .isInstanceOf(AssertionError.class)
         .hasMessage("wrong answer");
