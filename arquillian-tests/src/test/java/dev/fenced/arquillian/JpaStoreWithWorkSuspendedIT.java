@@ -2,7 +2,8 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.arquillian.stores.WithWorkSuspendedResource;
+import dev.fenced.tck.idempotent.async.AsyncOrderResource;
+import dev.fenced.tck.idempotent.async.PendingRequests;
 import dev.fenced.tck.idempotent.async.PendingResponses;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.Invocations;
@@ -10,9 +11,7 @@ import dev.fenced.tck.support.InvocationsResource;
 import dev.fenced.tck.support.Reply;
 import dev.fenced.tck.support.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
-import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
-import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -26,16 +25,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Runs in the {@code jpa} cells, with {@code fenced.idempotency.commit=with-work}: a transactional
- * resource method that answers through a {@code @Suspended AsyncResponse} writes no commit mark
- * when it returns, because its work is still to come. A response that then fails releases the key
- * and a retry runs again; marked, every retry would get {@code IDEMPOTENCY_OUTCOME_LOST} for the
- * whole ttl and the operation would never be done.
+ * resource method that answers through a {@code @Suspended AsyncResponse} (the TCK's {@code POST
+ * /api/async/suspended-in-transaction}) writes no commit mark when it returns, because its work is
+ * still to come. A response that then fails releases the key and a retry runs again; marked, every
+ * retry would get {@code IDEMPOTENCY_OUTCOME_LOST} for the whole ttl and the operation would never
+ * be done.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
 class JpaStoreWithWorkSuspendedIT {
 
-  private static final Duration WAIT = TckTimeouts.scaled(Duration.ofSeconds(20));
+  private static final String SUSPENDED = "suspended-in-transaction";
 
   @Deployment(testable = false)
   static WebArchive deployment() {
@@ -45,7 +45,7 @@ class JpaStoreWithWorkSuspendedIT {
             Invocations.class,
             InvocationsResource.class,
             PendingResponses.class,
-            WithWorkSuspendedResource.class)
+            AsyncOrderResource.class)
         .config("fenced.idempotency.commit", "with-work")
         .build();
   }
@@ -54,29 +54,29 @@ class JpaStoreWithWorkSuspendedIT {
 
   private Http http;
   private String tag;
-  private String key;
+  private PendingRequests requests;
 
   @BeforeEach
   void client() {
     http = new Http(base);
     tag = Http.unique("with-work");
-    key = Http.unique("key");
+    requests = new PendingRequests(http, tag, Http.unique("key"));
   }
 
   @AfterEach
   void failAnyPendingResponse() {
-    http.send("POST", "with-work/pending/" + tag + "/fail", null, null, null);
+    requests.failAnyPending();
   }
 
   @Test
   void a_suspended_response_that_fails_after_its_transaction_committed_can_be_retried()
       throws Exception {
-    CompletableFuture<Reply> first = startPending();
-    end("fail");
+    CompletableFuture<Reply> first = requests.startPending(SUSPENDED);
+    requests.end("fail");
     Reply failed = Http.await(first);
 
-    CompletableFuture<Reply> retry = startPending();
-    end("complete");
+    CompletableFuture<Reply> retry = requests.startPending(SUSPENDED);
+    requests.end("complete");
     Reply second = Http.await(retry);
 
     assertThat(failed.status()).as(failed.describe()).isEqualTo(500);
@@ -87,36 +87,15 @@ class JpaStoreWithWorkSuspendedIT {
 
   @Test
   void a_suspended_response_that_completes_is_recorded_and_replayed() throws Exception {
-    CompletableFuture<Reply> first = startPending();
-    end("complete");
+    CompletableFuture<Reply> first = requests.startPending(SUSPENDED);
+    requests.end("complete");
     Reply original = Http.await(first);
 
-    Reply repeat = Http.await(send());
+    Reply repeat = Http.await(requests.send(SUSPENDED));
 
     assertThat(original.status()).as(original.describe()).isEqualTo(201);
     assertThat(repeat.replayed()).as(repeat.describe()).isTrue();
     assertThat(repeat.text()).isEqualTo(original.text());
     assertThat(http.invocations(tag + ":entered")).as("the method ran once").isEqualTo(1);
-  }
-
-  private CompletableFuture<Reply> send() {
-    return http.sendAsync("POST", "with-work/suspended?tag=" + tag, key, null, null);
-  }
-
-  private CompletableFuture<Reply> startPending() throws InterruptedException {
-    CompletableFuture<Reply> reply = send();
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!"true".equals(http.get("with-work/pending/" + tag).text())) {
-      if (reply.isDone() || System.nanoTime() > deadline) {
-        throw new AssertionError("no response became pending within " + WAIT + ": " + reply);
-      }
-      Thread.sleep(20);
-    }
-    return reply;
-  }
-
-  private void end(String how) {
-    Reply reply = http.send("POST", "with-work/pending/" + tag + "/" + how, null, null, null);
-    assertThat(reply.status()).as(reply.describe()).isEqualTo(204);
   }
 }

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.tck.idempotent.async.AsyncOrderResource;
+import dev.fenced.tck.idempotent.async.PendingRequests;
 import dev.fenced.tck.idempotent.async.PendingResponses;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.Reply;
-import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -35,8 +35,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 public class IdempotentAsyncResourceTest {
 
-  private static final Duration WAIT = TckTimeouts.scaled(Duration.ofSeconds(20));
-
   /** The timeout of a suspended response that the test lets time out. */
   private static final Duration SUSPEND_TIMEOUT = Duration.ofMillis(300);
 
@@ -51,42 +49,30 @@ public class IdempotentAsyncResourceTest {
 
   private Http http;
   private String tag;
-  private String key;
+  private PendingRequests requests;
 
   @BeforeEach
   void client() {
     http = new Http(base);
     tag = Http.unique("async");
-    key = Http.unique("key");
+    requests = new PendingRequests(http, tag, Http.unique("key"));
   }
 
   @AfterEach
   void failAnyPendingResponse() {
-    http.send("POST", "async/pending/" + tag + "/fail", null, null, null);
+    requests.failAnyPending();
   }
 
   private CompletableFuture<Reply> send(String path) {
-    String separator = path.indexOf('?') < 0 ? "?" : "&";
-    return http.sendAsync("POST", "async/" + path + separator + "tag=" + tag, key, null, null);
+    return requests.send(path);
   }
 
-  /** Sends to {@code path} and waits until its response is pending. */
   private CompletableFuture<Reply> startPending(String path) throws InterruptedException {
-    CompletableFuture<Reply> first = send(path);
-    long deadline = System.nanoTime() + WAIT.toNanos();
-    while (!"true".equals(http.get("async/pending/" + tag).text())) {
-      if (first.isDone() || System.nanoTime() > deadline) {
-        throw new AssertionError(
-            "no response of " + path + " became pending within " + WAIT + ": " + first);
-      }
-      Thread.sleep(20);
-    }
-    return first;
+    return requests.startPending(path);
   }
 
   private void end(String how) {
-    Reply reply = http.send("POST", "async/pending/" + tag + "/" + how, null, null, null);
-    assertEquals(204, reply.status(), reply::describe);
+    requests.end(how);
   }
 
   /** The response of {@code path}, completed by the test, is stored and replayed. */

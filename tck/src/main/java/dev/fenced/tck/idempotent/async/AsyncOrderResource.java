@@ -4,6 +4,7 @@ import dev.fenced.idempotency.Idempotent;
 import dev.fenced.tck.support.Invocations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -24,7 +25,10 @@ import java.util.concurrent.TimeUnit;
  * <ul>
  *   <li>{@code POST /api/async/stage?tag=t} returns a {@code CompletionStage<Response>};
  *   <li>{@code POST /api/async/suspended?tag=t&timeout=ms} suspends an {@code AsyncResponse}, with
- *       a timeout when {@code timeout} is above 0 (JAX-RS then answers 503).
+ *       a timeout when {@code timeout} is above 0 (JAX-RS then answers 503);
+ *   <li>{@code POST /api/async/suspended-in-transaction?tag=t} suspends one in a transaction of its
+ *       own, which ends when the method returns, before the response (for {@code
+ *       fenced.idempotency.commit=with-work}).
  * </ul>
  *
  * Each counts {@code t:entered} when called. {@code POST /api/async/pending/t/complete} answers 201
@@ -73,6 +77,22 @@ public class AsyncOrderResource {
       response.setTimeout(timeoutMillis, TimeUnit.MILLISECONDS);
     }
     pending.suspend(tag, response);
+  }
+
+  /**
+   * Suspends the response in a transaction of its own until the test resumes it.
+   *
+   * @param tag the test's tag
+   * @param response the suspended response
+   */
+  @POST
+  @Path("suspended-in-transaction")
+  @Idempotent
+  @Transactional
+  @Produces(MediaType.APPLICATION_JSON)
+  public void suspendedInTransaction(
+      @QueryParam("tag") String tag, @Suspended AsyncResponse response) {
+    suspended(tag, 0, response);
   }
 
   /**

@@ -36,7 +36,7 @@ public class PendingResponses {
    * @param tag the test's tag
    * @param response the suspended response
    */
-  public void suspend(String tag, AsyncResponse response) {
+  void suspend(String tag, AsyncResponse response) {
     suspended.put(tag, response);
   }
 
@@ -46,7 +46,7 @@ public class PendingResponses {
    * @param tag the test's tag
    * @return {@code true} while a request waits for the test
    */
-  public boolean pending(String tag) {
+  boolean pending(String tag) {
     CompletableFuture<Response> stage = stages.get(tag);
     AsyncResponse response = suspended.get(tag);
     return (stage != null && !stage.isDone()) || (response != null && response.isSuspended());
@@ -59,7 +59,7 @@ public class PendingResponses {
    * @param response what the client gets
    * @return whether a response was pending
    */
-  public boolean complete(String tag, Response response) {
+  boolean complete(String tag, Response response) {
     CompletableFuture<Response> stage = stages.remove(tag);
     if (stage != null) {
       return stage.complete(response);
@@ -74,7 +74,7 @@ public class PendingResponses {
    * @param tag the test's tag
    * @return whether a response was pending
    */
-  public boolean fail(String tag) {
+  boolean fail(String tag) {
     IllegalStateException failure = new IllegalStateException("failed by the test: " + tag);
     CompletableFuture<Response> stage = stages.remove(tag);
     if (stage != null) {

@@ -1,2 +1,5 @@
-/** The deployment of {@code IdempotentAsyncResourceTest}. */
+/**
+ * The deployment of {@code IdempotentAsyncResourceTest} (and of the with-work variant of its
+ * suspended response in {@code arquillian-tests}), and the client side of its requests.
+ */
 package dev.fenced.tck.idempotent.async;
