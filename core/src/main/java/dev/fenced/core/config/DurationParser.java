@@ -8,9 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses Fenced's duration strings: whole milliseconds ({@code "500"}) or a whole number with one
- * unit, {@code ms}, {@code s}, {@code m}, {@code h} or {@code d} ({@code "200ms"}, {@code "45s"},
- * {@code "15m"}, {@code "48h"}, {@code "7d"}).
+ * Parses Fenced's duration strings: a whole number with one unit, {@code ms}, {@code s}, {@code m},
+ * {@code h} or {@code d} ({@code "200ms"}, {@code "45s"}, {@code "15m"}, {@code "48h"}, {@code
+ * "7d"}), or {@code "0"}. A number without a unit is refused (other than zero): {@code lockTtl =
+ * "60"} was 60 milliseconds, a renewal every 20 ms, which no operator means.
  *
  * <p>Rules: units are lower case ({@code "15M"} is refused, so it can never be read as months);
  * digits are ASCII; no sign, fraction or inner space ({@code "-5s"}, {@code "1.5s"}, {@code "45 s"}
@@ -26,7 +27,7 @@ public final class DurationParser {
 
   /** The accepted forms, as error messages show them. */
   public static final String ACCEPTED_FORMS =
-      "use milliseconds (\"500\") or a number with ms, s, m, h or d (\"45s\")";
+      "use a number with ms, s, m, h or d (\"45s\", \"500ms\"), or \"0\"";
 
   private static final Pattern DURATION = Pattern.compile("([0-9]+)(ms|s|m|h|d)?");
   private static final int MAX_QUOTED_LENGTH = 64;
@@ -50,6 +51,19 @@ public final class DurationParser {
     if (!matcher.matches()) {
       throw new IllegalArgumentException(
           option + ": " + quote(value) + " is not a duration; " + ACCEPTED_FORMS);
+    }
+    if (matcher.group(2) == null && !matcher.group(1).chars().allMatch(c -> c == '0')) {
+      throw new IllegalArgumentException(
+          option
+              + ": "
+              + quote(value)
+              + " has no unit; write "
+              + value.strip()
+              + "s or "
+              + value.strip()
+              + "ms ("
+              + ACCEPTED_FORMS.substring("use ".length())
+              + ")");
     }
     try {
       long amount = Long.parseLong(matcher.group(1));

@@ -16,8 +16,15 @@ class DurationParserTest {
   private static final String OPTION = "fenced.idempotency.ttl";
 
   @Test
-  void reads_a_bare_number_as_milliseconds() {
-    assertThat(DurationParser.parse(OPTION, "500")).contains(Duration.ofMillis(500));
+  void refuses_a_number_without_a_unit_and_says_what_to_write() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DurationParser.parse(OPTION, "60"))
+        .withMessageStartingWith(OPTION + ": \"60\" has no unit; write 60s or 60ms");
+  }
+
+  @Test
+  void reads_a_bare_zero() {
+    assertThat(DurationParser.parse(OPTION, "0")).contains(Duration.ZERO);
   }
 
   @ParameterizedTest
@@ -48,8 +55,8 @@ class DurationParserTest {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> DurationParser.parse(OPTION, "12x"))
         .withMessage(
-            "fenced.idempotency.ttl: \"12x\" is not a duration; use milliseconds (\"500\") or a"
-                + " number with ms, s, m, h or d (\"45s\")");
+            "fenced.idempotency.ttl: \"12x\" is not a duration; use a number with ms, s, m, h or d"
+                + " (\"45s\", \"500ms\"), or \"0\"");
   }
 
   @ParameterizedTest
@@ -62,7 +69,7 @@ class DurationParserTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"9223372036854775808", "106751991167301d", "99999999999999999999999ms"})
+  @ValueSource(strings = {"9223372036854775808ms", "106751991167301d", "99999999999999999999999ms"})
   void refuses_a_duration_too_large_for_a_long_of_milliseconds(String text) {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> DurationParser.parse(OPTION, text))
@@ -71,7 +78,7 @@ class DurationParserTest {
 
   @Test
   void accepts_the_largest_number_of_milliseconds() {
-    assertThat(DurationParser.parse(OPTION, "9223372036854775807"))
+    assertThat(DurationParser.parse(OPTION, "9223372036854775807ms"))
         .contains(Duration.ofMillis(Long.MAX_VALUE));
   }
 
