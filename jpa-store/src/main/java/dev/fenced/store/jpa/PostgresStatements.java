@@ -113,11 +113,12 @@ final class PostgresStatements {
   final String lockRelease;
 
   /**
-   * ?1 limit, ?2 grace ms: deletes up to ?1 locks that expired (or were released) more than ?2 ago.
-   * {@link #lockAcquire} draws the token of a fresh row in its {@code VALUES}, before it may wait
-   * on a conflicting row: were that row pruned meanwhile, the acquire would insert its older token
-   * after a newer one. The grace is longer than any statement may run (the query timeout), so a row
-   * that an acquire still running can have met is never pruned.
+   * ?1 limit, ?2 grace ms: deletes up to ?1 locks that expired (or were released) more than ?2 ago;
+   * a row an earlier version released ({@code -infinity}) counts as released when a prune first
+   * sees it. {@link #lockAcquire} draws the token of a fresh row in its {@code VALUES}, before it
+   * may wait on a conflicting row: were that row pruned meanwhile, the acquire would insert its
+   * older token after a newer one. The grace is longer than any statement may run (the query
+   * timeout), so a row that an acquire still running can have met is never pruned.
    */
   final String lockPrune;
 
@@ -217,8 +218,14 @@ final class PostgresStatements {
             + locks
             + " SET expires_at = clock_timestamp()"
             + " WHERE key_hash = ?1 AND owner = ?2 AND expires_at > clock_timestamp()";
+    // a version before 0.1.0 released a lock by setting -infinity, which no grace can measure:
+    // such a row gets the time of the first prune that sees it as its release, and is left alone
+    // by this prune's DELETE (which cannot see that UPDATE), so it is pruned a grace later
     lockPrune =
-        "DELETE FROM "
+        "WITH released_before AS (UPDATE "
+            + locks
+            + " SET expires_at = clock_timestamp() WHERE expires_at = '-infinity' RETURNING 1)"
+            + " DELETE FROM "
             + locks
             + " WHERE key_hash IN (SELECT key_hash FROM "
             + locks
@@ -226,8 +233,10 @@ final class PostgresStatements {
             + GRACE_BEFORE_THE_START
             + " AND expires_at <= "
             + GRACE_AGO
+            + " AND expires_at > '-infinity'"
             + " ORDER BY expires_at LIMIT ?1 FOR UPDATE SKIP LOCKED) AND expires_at <= "
-            + GRACE_AGO;
+            + GRACE_AGO
+            + " AND expires_at > '-infinity'";
     releaseEither =
         "WITH released_record AS ("
             + idempotencyRelease

@@ -120,6 +120,38 @@ class TokenAfterPruneTest {
   }
 
   @Test
+  void a_lock_an_earlier_version_released_gets_its_grace_from_the_first_prune_that_sees_it()
+      throws Exception {
+    String key = "token-infinity:" + UUID.randomUUID();
+    StoreSettings shortGrace = new StoreSettings(1_000, 1_500);
+    JpaLockStore store = new JpaLockStore(new ResourceLocalTransactions(factory), shortGrace);
+    long token = store.acquire(key, "a", 60_000).getAsLong();
+    releaseAsAnEarlierVersion(key);
+
+    store.prune(1_000);
+    assertThat(rows(key)).as("right after the first prune that saw it").isOne();
+
+    Thread.sleep(1_500 + 500);
+    store.prune(1_000);
+    assertThat(rows(key)).as("a grace later").isZero();
+    assertThat(store.acquire(key, "b", 60_000).getAsLong()).isGreaterThan(token);
+  }
+
+  /** What a version before 0.1.0 did on release: the row's expiry set to {@code -infinity}. */
+  private static void releaseAsAnEarlierVersion(String key) {
+    EntityManager em = factory.createEntityManager();
+    try {
+      em.getTransaction().begin();
+      em.createNativeQuery("UPDATE fenced_locks SET expires_at = '-infinity' WHERE key_hash = ?1")
+          .setParameter(1, PostgresStatements.keyHash(key))
+          .executeUpdate();
+      em.getTransaction().commit();
+    } finally {
+      em.close();
+    }
+  }
+
+  @Test
   void tokens_never_go_down_on_a_key_while_acquirers_releasers_and_prune_race() throws Exception {
     StoreSettings shortGrace = new StoreSettings(1_000, 1_500);
     JpaLockStore store = new JpaLockStore(new ResourceLocalTransactions(factory), shortGrace);
