@@ -38,12 +38,15 @@ public class RedisConnection {
   private UnifiedJedis client;
   private boolean owned;
   private String keyPrefix;
+  private Duration clockSkewWarning;
+  private RedisSettings settings;
 
   @PostConstruct
   void connect() {
     Function<String, String> values =
         key -> config.getOptionalValue(key, String.class).orElse(null);
     keyPrefix = RedisSettings.keyPrefix(values);
+    clockSkewWarning = RedisSettings.clockSkewWarning(values);
     if (provided.isAmbiguous()) {
       throw new IllegalArgumentException(DeploymentProblem.REDIS_CLIENT_AMBIGUOUS.format());
     }
@@ -55,7 +58,7 @@ public class RedisConnection {
       client = provided.get();
       owned = false;
     } else {
-      RedisSettings settings = RedisSettings.read(values);
+      settings = RedisSettings.read(values);
       client = connect(settings);
       owned = true;
       LOG.log(Level.INFO, () -> "Fenced's Redis client: " + settings);
@@ -78,6 +81,16 @@ public class RedisConnection {
   /** The key prefix of this application's records and locks. */
   String keyPrefix() {
     return keyPrefix;
+  }
+
+  /** {@code fenced.redis.clock-skew-warning}, for the readiness ({@link RedisClockCheck}). */
+  Duration clockSkewWarning() {
+    return clockSkewWarning;
+  }
+
+  /** The settings the client was built from; empty when the application provides it. */
+  Optional<RedisSettings> settings() {
+    return Optional.ofNullable(settings);
   }
 
   /**

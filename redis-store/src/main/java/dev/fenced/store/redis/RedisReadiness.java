@@ -3,6 +3,7 @@ package dev.fenced.store.redis;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.fenced.store.spi.Readiness;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +18,12 @@ import redis.clients.jedis.exceptions.JedisException;
  * maxmemory} is reached: a repeat would run again, a lock be held twice (fencing tokens stay
  * increasing: {@link RedisLockStore}). A server that forbids {@code CONFIG} (managed services) is
  * reported ready, with the policy unknown.
+ *
+ * <p>The details also say how far apart the Redis nodes' clocks read ({@link RedisClockCheck}): a
+ * spread above {@code fenced.redis.clock-skew-warning} adds {@value ClockSkew#WARNING} but leaves
+ * the store ready. A skew endangers fencing tokens only after a failover or an eviction that loses
+ * a counter, and every instance sees the same Redis: taking them all out of service would turn that
+ * hazard into a certain outage.
  */
 final class RedisReadiness {
 
@@ -29,22 +36,25 @@ final class RedisReadiness {
    * Checks the Redis behind {@code jedis}.
    *
    * @param jedis the store's client
-   * @return ready with the policy, or not ready with the reason
+   * @param clocks compares the nodes' clocks, once Redis answered
+   * @return ready with the policy and the clocks' spread, or not ready with the reason
    */
-  static Readiness check(UnifiedJedis jedis) {
+  static Readiness check(UnifiedJedis jedis, RedisClockCheck clocks) {
     try {
       jedis.ping();
     } catch (JedisException e) {
       return Readiness.unavailable(
           "Redis did not answer within " + RedisSettings.TIMEOUT + ": " + e.getMessage(), Map.of());
     }
+    Map<String, String> details = new LinkedHashMap<>(clocks.details());
     Optional<String> policy = config(jedis, "maxmemory-policy");
     Optional<String> limit = config(jedis, "maxmemory");
     if (policy.isEmpty() || limit.isEmpty()) {
-      return Readiness.ready(Map.of("maxmemory-policy", "unknown (CONFIG GET refused)"));
+      details.put("maxmemory-policy", "unknown (CONFIG GET refused)");
+      return Readiness.ready(details);
     }
-    Map<String, String> details =
-        Map.of("maxmemory-policy", policy.get(), "maxmemory", limit.get());
+    details.put("maxmemory-policy", policy.get());
+    details.put("maxmemory", limit.get());
     if (NO_EVICTION.equals(policy.get()) || "0".equals(limit.get())) {
       return Readiness.ready(details);
     }

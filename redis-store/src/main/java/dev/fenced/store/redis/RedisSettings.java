@@ -3,6 +3,7 @@ package dev.fenced.store.redis;
 import dev.fenced.DeploymentProblem;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -61,6 +62,17 @@ record RedisSettings(
   static final String TIMEOUT = "fenced.redis.timeout";
   static final String PREFIX = "fenced.redis.key-prefix";
   static final String DEFAULT_PREFIX = "fenced:";
+  static final String CLOCK_SKEW_WARNING = "fenced.redis.clock-skew-warning";
+
+  /**
+   * The default of {@value #CLOCK_SKEW_WARNING}. A token drawn from a clock after a lost counter is
+   * lower than one already issued only when that clock is behind by more than the time between the
+   * two draws: at least the failure detection of an automatic failover ({@code
+   * cluster-node-timeout}, {@code down-after-milliseconds}: 15 s and 30 s by default, 1 s in the
+   * fastest set-ups). 100 ms keeps a margin of ten below that, and is far above the few
+   * milliseconds NTP keeps hosts within and the round trips that blur the measure.
+   */
+  static final Duration DEFAULT_CLOCK_SKEW_WARNING = Duration.ofMillis(100);
 
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
 
@@ -117,6 +129,18 @@ record RedisSettings(
         count(config, "fenced.redis.pool.max-idle", 16),
         count(config, "fenced.redis.pool.min-idle", 0),
         millis(config, "fenced.redis.pool.max-wait", 2000));
+  }
+
+  /**
+   * {@value #CLOCK_SKEW_WARNING}: how far apart the Redis nodes' clocks may read before Fenced logs
+   * a WARNING and shows it in its readiness ({@link ClockSkew}); also for a client the application
+   * provides.
+   *
+   * @throws IllegalArgumentException naming the key of an invalid value
+   */
+  static Duration clockSkewWarning(Function<String, String> config) {
+    return Duration.ofMillis(
+        millis(config, CLOCK_SKEW_WARNING, DEFAULT_CLOCK_SKEW_WARNING.toMillis()));
   }
 
   /** {@code fenced.redis.key-prefix}, also for a client the application provides. */

@@ -8,7 +8,11 @@ import dev.fenced.store.spi.StoreReadiness;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
+import redis.clients.jedis.JedisClientConfig;
+import redis.clients.jedis.UnifiedJedis;
 
 /**
  * The one CDI bean named {@code redis}: both stores on the shared {@link RedisConnection}, selected
@@ -26,6 +30,7 @@ public class RedisStoreBean implements CombinedStore, StoreReadiness {
   @Inject RedisConnection connection;
 
   private RedisStore store;
+  private RedisClockCheck clocks;
 
   /** For CDI. */
   public RedisStoreBean() {}
@@ -47,15 +52,27 @@ public class RedisStoreBean implements CombinedStore, StoreReadiness {
 
   /**
    * Ready when Redis answers a {@code PING} within {@code fenced.redis.timeout} and cannot evict
-   * Fenced's keys ({@code maxmemory-policy noeviction}, or no {@code maxmemory}).
+   * Fenced's keys ({@code maxmemory-policy noeviction}, or no {@code maxmemory}); the details say
+   * how far apart the Redis nodes' clocks read, with a warning above {@code
+   * fenced.redis.clock-skew-warning} ({@link RedisReadiness}).
    */
   @Override
   public Readiness readiness() {
     try {
-      return RedisReadiness.check(connection.client());
+      return RedisReadiness.check(connection.client(), clocks());
     } catch (RuntimeException e) {
       return Readiness.notSetUp("the Redis client could not be built: " + e.getMessage(), Map.of());
     }
+  }
+
+  private synchronized RedisClockCheck clocks() {
+    if (clocks == null) {
+      UnifiedJedis client = connection.client();
+      Optional<JedisClientConfig> dial = connection.settings().map(RedisTopology::client);
+      Duration bound = connection.clockSkewWarning();
+      clocks = new RedisClockCheck(() -> RedisClocks.survey(client, dial, bound));
+    }
+    return clocks;
   }
 
   private synchronized RedisStore store() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.tck.support.EmbeddedRedis;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.UnifiedJedis;
@@ -19,10 +20,24 @@ class RedisReadinessTest {
   void a_redis_that_answers_and_never_evicts_is_ready() {
     try (EmbeddedRedis redis = EmbeddedRedis.start();
         UnifiedJedis client = client(redis.url().toString())) {
-      Readiness readiness = RedisReadiness.check(client);
+      Readiness readiness = RedisReadiness.check(client, clocks(client));
 
       assertThat(readiness.ready()).as(readiness.reason()).isTrue();
       assertThat(readiness.details()).containsEntry("maxmemory-policy", "noeviction");
+    }
+  }
+
+  @Test
+  void a_ready_redis_says_how_far_apart_its_nodes_clocks_read() {
+    try (EmbeddedRedis redis = EmbeddedRedis.start();
+        UnifiedJedis client = client(redis.url().toString())) {
+      Readiness readiness = RedisReadiness.check(client, clocks(client));
+
+      assertThat(readiness.ready()).as(readiness.reason()).isTrue();
+      assertThat(readiness.details())
+          .containsEntry(ClockSkew.SPREAD, "1 node, nothing to compare")
+          .containsKey(RedisClockCheck.MEASURED_AT)
+          .doesNotContainKey(ClockSkew.WARNING);
     }
   }
 
@@ -33,7 +48,7 @@ class RedisReadinessTest {
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory-policy", "volatile-lru");
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory", "100mb");
 
-      Readiness readiness = RedisReadiness.check(client);
+      Readiness readiness = RedisReadiness.check(client, clocks(client));
 
       assertThat(readiness.state()).isEqualTo(Readiness.State.NOT_SET_UP);
       assertThat(readiness.reason()).contains("volatile-lru", "Set maxmemory-policy noeviction");
@@ -47,7 +62,7 @@ class RedisReadinessTest {
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory-policy", "allkeys-lru");
       client.sendCommand(Protocol.Command.CONFIG, "SET", "maxmemory", "0");
 
-      Readiness readiness = RedisReadiness.check(client);
+      Readiness readiness = RedisReadiness.check(client, clocks(client));
 
       assertThat(readiness.ready()).as(readiness.reason()).isTrue();
       assertThat(readiness.details()).containsEntry("maxmemory", "0");
@@ -57,11 +72,17 @@ class RedisReadinessTest {
   @Test
   void a_redis_that_does_not_answer_is_not_ready_naming_the_timeout() {
     try (UnifiedJedis client = client("redis://127.0.0.1:1")) {
-      Readiness readiness = RedisReadiness.check(client);
+      Readiness readiness = RedisReadiness.check(client, clocks(client));
 
       assertThat(readiness.state()).isEqualTo(Readiness.State.UNAVAILABLE);
       assertThat(readiness.reason()).contains("Redis did not answer", RedisSettings.TIMEOUT);
     }
+  }
+
+  private static RedisClockCheck clocks(UnifiedJedis client) {
+    return new RedisClockCheck(
+        () ->
+            RedisClocks.survey(client, Optional.empty(), RedisSettings.DEFAULT_CLOCK_SKEW_WARNING));
   }
 
   private static UnifiedJedis client(String url) {

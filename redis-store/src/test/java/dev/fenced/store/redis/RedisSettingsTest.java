@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -205,6 +206,17 @@ class RedisSettingsTest {
     assertThatThrownBy(
             () -> read(RedisSettings.URL, "redis://h:1", "fenced.redis.pool.max-wait", "soon"))
         .hasMessageContaining("fenced.redis.pool.max-wait=soon");
+  }
+
+  @Test
+  void the_clock_skew_warning_is_100_ms_unless_set_and_a_bad_value_names_the_key() {
+    assertThat(RedisSettings.clockSkewWarning(key -> null)).isEqualTo(Duration.ofMillis(100));
+    assertThat(RedisSettings.clockSkewWarning(Map.of(RedisSettings.CLOCK_SKEW_WARNING, "2s")::get))
+        .isEqualTo(Duration.ofSeconds(2));
+    assertThatThrownBy(
+            () ->
+                RedisSettings.clockSkewWarning(Map.of(RedisSettings.CLOCK_SKEW_WARNING, "0")::get))
+        .hasMessageContaining("FENCED-D401: fenced.redis.clock-skew-warning=0 is not a positive");
   }
 
   @Test
