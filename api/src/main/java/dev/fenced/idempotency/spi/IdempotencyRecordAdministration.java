@@ -16,8 +16,12 @@ import java.util.Optional;
  *   <li>An expired record does not exist here either.
  *   <li>Durations in a snapshot are measured on the store's clock when it answered; a snapshot's
  *       {@code inFlightFor} is the time since the record's current owner took it.
- *   <li>{@link #purge} deletes a live record whatever its state or owner; an owner's later {@code
- *       complete}, {@code extend} or {@code release} then finds nothing and returns {@code false}.
+ *   <li>{@link #purge} deletes the live record the operator saw, and no other: a record in flight
+ *       (or whose work committed) only while the owner the operator saw holds it, a completed one
+ *       only while it is completed, checked in the same operation that writes, so a call sent twice
+ *       (a client that re-sends a command whose reply it lost) never deletes a claim that another
+ *       attempt took in between. An owner's later {@code complete}, {@code extend} or {@code
+ *       release} then finds nothing and returns {@code false}.
  *   <li>An unreachable store throws {@link StoreUnavailableException}.
  * </ul>
  */
@@ -34,13 +38,19 @@ public interface IdempotencyRecordAdministration {
   Optional<IdempotencyRecordSnapshot> record(String key, boolean withOutcome);
 
   /**
-   * Deletes the live record under {@code key}, whatever its state or owner.
+   * Deletes the live record under {@code key} when it is the one the operator saw: held by {@code
+   * expectedOwner}, or completed when {@code expectedOwner} is {@code null}.
    *
    * @param key the record key
-   * @return the record as it was (without its payload), or empty when none lived
+   * @param expectedOwner the owner of the record as {@link #record} showed it ({@link
+   *     IdempotencyRecordSnapshot#owner()}), or {@code null} for a completed record, which has none
+   *     and is matched by its state alone
+   * @return the record as it was (without its payload), or empty when no such record lived (none
+   *     did, another owner holds it, or it is in flight where a completed one was expected, or the
+   *     reverse), in which case nothing changed
    * @throws StoreUnavailableException when the store cannot be reached
    */
-  Optional<IdempotencyRecordSnapshot> purge(String key);
+  Optional<IdempotencyRecordSnapshot> purge(String key, String expectedOwner);
 
   /**
    * Live records that are not completed and were claimed at least {@code minAgeMillis} ago, oldest

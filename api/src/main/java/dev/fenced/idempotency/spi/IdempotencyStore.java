@@ -15,6 +15,17 @@ package dev.fenced.idempotency.spi;
  *       checked in the same operation that writes.
  *   <li>An <b>expired record does not exist</b> for any method, deleted or not; {@link #acquire}
  *       takes it over in place.
+ *   <li>Owners are random per attempt, so an {@link #acquire} that finds a live claim of its own
+ *       owner is the same call sent twice. A store whose client never sends a call twice (JDBC: a
+ *       statement whose answer is lost fails the call) reports it {@link AcquireResult.InFlight}
+ *       like any other. A store whose client may re-send a command after a lost connection though
+ *       the server ran it (Jedis's Redis Cluster client) must make every method safe to run twice
+ *       (a second run never undoes the first nor touches what another owner took since) and answer
+ *       an acquire and a complete as the first send was answered: such an acquire of a claim in
+ *       flight with the same fingerprint is {@link AcquireResult.Acquired} (its lock then lives
+ *       {@code lockTtlMillis} from now), and a {@link #complete} that finds its own outcome stored
+ *       is {@code true}; a re-sent {@link #release} may answer {@code false}. Otherwise a re-sent
+ *       acquire meets its own claim and the key stays in use for a whole lock ttl.
  *   <li>Durations are whole milliseconds from 1 to {@link StoreLimits#MAX_TTL_MILLIS}; any other
  *       value is refused with {@link IllegalArgumentException} before anything is written. They are
  *       measured on the <b>store's clock</b>, never the caller's: expiries are computed and

@@ -12,9 +12,11 @@ import java.util.Optional;
  *   <li>Each method is one atomic operation in the store.
  *   <li>An expired lock does not exist here either; {@code expiresIn} is measured on the store's
  *       clock.
- *   <li>{@link #forceRelease} frees a live lock whoever holds it; the holder's later {@code renew}
- *       or {@code release} returns {@code false}; the key's fencing tokens are never reset, so the
- *       next acquisition draws a higher one.
+ *   <li>{@link #forceRelease} frees the live lock of the owner the operator saw, and no other: it
+ *       checks the owner in the same operation that writes, so a call sent twice (a client that
+ *       re-sends a command whose reply it lost) never frees a lock that another owner took in
+ *       between. The holder's later {@code renew} or {@code release} returns {@code false}; the
+ *       key's fencing tokens are never reset, so the next acquisition draws a higher one.
  *   <li>An unreachable store throws {@link dev.fenced.idempotency.spi.StoreUnavailableException}.
  * </ul>
  */
@@ -30,11 +32,14 @@ public interface LockAdministration {
   Optional<LockSnapshot> lock(String key);
 
   /**
-   * Frees the live lock under {@code key}, whoever holds it, keeping the key's fencing tokens.
+   * Frees the live lock under {@code key} when {@code expectedOwner} holds it, keeping the key's
+   * fencing tokens.
    *
    * @param key the lock key
-   * @return the lock as it was, or empty when no live lock held the key
+   * @param expectedOwner the owner of the lock to free, as {@link #lock} showed it
+   * @return the lock as it was, or empty when no live lock of {@code expectedOwner} held the key
+   *     (none lived, or another owner holds it), in which case nothing changed
    * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
    */
-  Optional<LockSnapshot> forceRelease(String key);
+  Optional<LockSnapshot> forceRelease(String key, String expectedOwner);
 }

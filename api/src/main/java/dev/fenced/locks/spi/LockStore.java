@@ -10,6 +10,15 @@ package dev.fenced.locks.spi;
  *       nothing unless {@code owner} holds a <b>live</b> lock on {@code key}, checked in the same
  *       operation that writes.
  *   <li>An <b>expired lock does not exist</b>; {@link #acquire} takes it over.
+ *   <li>{@link #acquire} is <b>not re-entrant</b>: a holder keeps its lock with {@link #renew}.
+ *       Owners are random per acquisition, so an acquire that finds a live lock of its own owner is
+ *       the same call sent twice. A store whose client never sends a call twice (JDBC: a statement
+ *       whose answer is lost fails the call) refuses it like any other. A store whose client may
+ *       re-send a command after a lost connection though the server ran it (Jedis's Redis Cluster
+ *       client) must answer it as the first send was answered: the token the lock holds, with the
+ *       expiry set to {@code ttlMillis} from now. No store draws a new token for it. Every other
+ *       method of such a store must be safe to run twice too (a re-sent {@link #release} may answer
+ *       {@code false}).
  *   <li>Durations are whole milliseconds from 1 to {@link
  *       dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}; any other value is refused with
  *       {@link IllegalArgumentException} before anything is written. They are measured on the
@@ -31,7 +40,7 @@ public interface LockStore {
 
   /**
    * The fencing token (&gt; every token this key had before) when acquired, empty when a live lock
-   * holds the key.
+   * holds the key (see the class's rules for one held by {@code owner} itself: a call sent twice).
    *
    * @param key the lock key, 1 or more characters
    * @param owner a random id of this acquisition

@@ -25,9 +25,9 @@ import java.util.function.Function;
 
 /**
  * {@link FencedAdmin} on the stores the runtimes use: each method is one call to the store's
- * administration SPI, found on the store itself or, for a {@link CombinedStore}, on its half. The
- * two writes are logged at WARNING (record keys as digests) and fired as events after the store
- * answered.
+ * administration SPI, found on the store itself or, for a {@link CombinedStore}, on its half; a
+ * write by key alone reads first and then writes conditioned on the owner it read. The two writes
+ * are logged at WARNING (record keys as digests) and fired as events after the store answered.
  */
 @ApplicationScoped
 public class FencedAdministration implements FencedAdmin {
@@ -67,7 +67,21 @@ public class FencedAdministration implements FencedAdmin {
 
   @Override
   public Optional<IdempotencyRecordSnapshot> purgeIdempotencyRecord(String recordKey) {
-    Optional<IdempotencyRecordSnapshot> purged = records().purge(recordKey);
+    IdempotencyRecordAdministration records = records();
+    return records
+        .record(recordKey, false)
+        .flatMap(seen -> purge(records, recordKey, seen.owner().orElse(null)));
+  }
+
+  @Override
+  public Optional<IdempotencyRecordSnapshot> purgeIdempotencyRecord(
+      String recordKey, String expectedOwner) {
+    return purge(records(), recordKey, expectedOwner);
+  }
+
+  private Optional<IdempotencyRecordSnapshot> purge(
+      IdempotencyRecordAdministration records, String recordKey, String expectedOwner) {
+    Optional<IdempotencyRecordSnapshot> purged = records.purge(recordKey, expectedOwner);
     purged.ifPresent(
         record -> {
           IDEMPOTENCY_LOG.log(
@@ -102,7 +116,19 @@ public class FencedAdministration implements FencedAdmin {
 
   @Override
   public Optional<LockSnapshot> forceReleaseLock(String key) {
-    Optional<LockSnapshot> released = lockAdministration().forceRelease(key);
+    LockAdministration locks = lockAdministration();
+    return locks.lock(key).flatMap(seen -> forceRelease(locks, key, seen.owner()));
+  }
+
+  @Override
+  public Optional<LockSnapshot> forceReleaseLock(String key, String expectedOwner) {
+    Objects.requireNonNull(expectedOwner, "expectedOwner");
+    return forceRelease(lockAdministration(), key, expectedOwner);
+  }
+
+  private Optional<LockSnapshot> forceRelease(
+      LockAdministration locks, String key, String expectedOwner) {
+    Optional<LockSnapshot> released = locks.forceRelease(key, expectedOwner);
     released.ifPresent(
         lock -> {
           LOCKS_LOG.log(

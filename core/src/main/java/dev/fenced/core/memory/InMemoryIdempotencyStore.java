@@ -151,16 +151,20 @@ public final class InMemoryIdempotencyStore
   }
 
   @Override
-  public Optional<IdempotencyRecordSnapshot> purge(String key) {
+  public Optional<IdempotencyRecordSnapshot> purge(String key, String expectedOwner) {
     requireKey(key);
     IdempotencyRecordSnapshot[] purged = new IdempotencyRecordSnapshot[1];
     records.computeIfPresent(
         key,
         (k, existing) -> {
           long now = nanoTime.getAsLong();
-          if (!existing.expiredAt(now)) {
-            purged[0] = existing.snapshot(key, now, false);
+          if (existing.expiredAt(now)) {
+            return null;
           }
+          if (!Objects.equals(existing.owner(), expectedOwner)) {
+            return existing;
+          }
+          purged[0] = existing.snapshot(key, now, false);
           return null;
         });
     return Optional.ofNullable(purged[0]);

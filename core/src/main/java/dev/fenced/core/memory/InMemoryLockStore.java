@@ -145,16 +145,21 @@ public final class InMemoryLockStore implements LockStore, LockAdministration {
   }
 
   @Override
-  public Optional<LockSnapshot> forceRelease(String key) {
+  public Optional<LockSnapshot> forceRelease(String key, String expectedOwner) {
     InMemoryIdempotencyStore.requireKey(key);
+    Objects.requireNonNull(expectedOwner, "expectedOwner");
     LockSnapshot[] released = new LockSnapshot[1];
     locks.computeIfPresent(
         key,
         (k, existing) -> {
           long now = nanoTime.getAsLong();
-          if (!existing.expiredAt(now)) {
-            released[0] = existing.snapshot(key, now);
+          if (existing.expiredAt(now)) {
+            return null;
           }
+          if (!existing.owner().equals(expectedOwner)) {
+            return existing;
+          }
+          released[0] = existing.snapshot(key, now);
           return null;
         });
     return Optional.ofNullable(released[0]);

@@ -31,7 +31,11 @@ final class AdministrationStatements {
   /** ?1 key_hash: {@link #RECORD_COLUMNS} and the payload of the live record. */
   final String recordReadWithPayload;
 
-  /** ?1 key_hash: deletes the live record whatever its owner; its {@link #RECORD_COLUMNS}. */
+  /**
+   * ?1 key_hash, ?2 owner, ?3 1 when a completed record is expected (then ?2 is ignored), else 0:
+   * deletes the live record when it is the one expected (held by ?2, or completed); its {@link
+   * #RECORD_COLUMNS}.
+   */
   final String recordPurge;
 
   /**
@@ -44,9 +48,9 @@ final class AdministrationStatements {
   final String lockRead;
 
   /**
-   * ?1 key_hash: expires the live lock in place, now, whoever holds it, keeping its token like a
-   * release; key, owner, token and the milliseconds it had left. The row is locked first, so the
-   * expiry it had is the one replaced.
+   * ?1 key_hash, ?2 owner: expires the live lock in place, now, when ?2 holds it, keeping its token
+   * like a release; key, owner, token and the milliseconds it had left. The row is locked first, so
+   * the owner and expiry judged are the ones replaced.
    */
   final String lockForceRelease;
 
@@ -73,6 +77,8 @@ final class AdministrationStatements {
             + NOW
             + " WHERE r.key_hash = ?1 AND "
             + RECORD_LIVES
+            + " AND CASE WHEN CAST(?3 AS integer) = 1 THEN r.owner IS NULL"
+            + " ELSE r.owner = CAST(?2 AS text) END"
             + " RETURNING "
             + RECORD_COLUMNS;
     recordsInFlight =
@@ -96,11 +102,12 @@ final class AdministrationStatements {
     lockForceRelease =
         "UPDATE "
             + tables.locks()
-            + " l SET expires_at = t.now FROM (SELECT key_hash, expires_at FROM "
+            + " l SET expires_at = t.now FROM (SELECT key_hash, owner, expires_at FROM "
             + tables.locks()
             + " WHERE key_hash = ?1 FOR UPDATE) was, "
             + NOW
             + " WHERE l.key_hash = was.key_hash AND was.expires_at > t.now"
+            + " AND was.owner = CAST(?2 AS text)"
             + " RETURNING l.key, l.owner, l.token, "
             + millis("was.expires_at - t.now");
   }

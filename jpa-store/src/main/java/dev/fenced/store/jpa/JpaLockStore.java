@@ -149,12 +149,13 @@ public final class JpaLockStore implements LockStore, LockAdministration {
   }
 
   @Override
-  public Optional<LockSnapshot> forceRelease(String key) {
+  public Optional<LockSnapshot> forceRelease(String key, String expectedOwner) {
     return calls
         .rows(
             "force-release a lock",
             statements.administration.lockForceRelease,
-            keyHash(Calls.key(key)))
+            keyHash(Calls.key(key)),
+            Objects.requireNonNull(expectedOwner, "expectedOwner"))
         .stream()
         .findFirst()
         .map(SnapshotRows::lock);

@@ -31,6 +31,16 @@ import redis.clients.jedis.UnifiedJedis;
  * <p>The client is shared and thread-safe ({@code JedisPooled}, {@code JedisCluster}, or any {@link
  * UnifiedJedis}); the store never closes it. Give each service its own {@code keyPrefix} (e.g.
  * {@code "orders:fenced:"}) when several share one Redis.
+ *
+ * <p><b>Safe to run twice.</b> A client may send one call twice: Jedis's Cluster client (and any
+ * {@link UnifiedJedis} built with retries) sends a command again when its connection was reset,
+ * though the server may have run it. Owners are random per attempt, so a call that finds its own
+ * owner's work is that call sent again, and answers as the first run did: an {@link #acquire} that
+ * finds its own claim (same fingerprint) is acquired, with the lock ttl it asks for; a {@link
+ * #complete} that finds its own outcome stored is stored (a completed record keeps, unshown, the
+ * owner that completed it); {@link #purge} deletes only the record the operator saw, never a claim
+ * taken in between. A re-sent {@link #extend} extends again; a re-sent {@link #release} finds
+ * nothing and answers {@code false}.
  */
 public final class RedisIdempotencyStore
     implements IdempotencyStore, IdempotencyRecordAdministration {
@@ -112,12 +122,16 @@ public final class RedisIdempotencyStore
 
   @Override
   public Optional<IdempotencyRecordSnapshot> record(String key, boolean withOutcome) {
-    return inspect(keys.name(KIND, key), withOutcome, false);
+    return inspect(keys.name(KIND, key), withOutcome);
   }
 
   @Override
-  public Optional<IdempotencyRecordSnapshot> purge(String key) {
-    return inspect(keys.name(KIND, key), false, true);
+  public Optional<IdempotencyRecordSnapshot> purge(String key, String expectedOwner) {
+    List<byte[]> expected =
+        expectedOwner == null
+            ? List.of(flag(false), flag(true), "completed".getBytes(US_ASCII))
+            : List.of(flag(false), flag(true), "locked".getBytes(US_ASCII), owner(expectedOwner));
+    return snapshot(keys.name(KIND, key), false, expected);
   }
 
   /**
@@ -131,7 +145,7 @@ public final class RedisIdempotencyStore
     StoreLimits.requireListing(minAgeMillis, limit);
     Duration minAge = Duration.ofMillis(minAgeMillis);
     return scripts.scan(keys.pattern(KIND)).stream()
-        .map(name -> inspect(name, false, false))
+        .map(name -> inspect(name, false))
         .flatMap(Optional::stream)
         .filter(r -> r.state() != IdempotencyRecordState.COMPLETED)
         .filter(r -> r.inFlightFor().map(age -> age.compareTo(minAge) >= 0).orElse(true))
@@ -140,13 +154,13 @@ public final class RedisIdempotencyStore
         .toList();
   }
 
-  private Optional<IdempotencyRecordSnapshot> inspect(
-      byte[] name, boolean withOutcome, boolean purge) {
-    Object reply =
-        scripts.run(
-            RedisScript.IDEMPOTENCY_INSPECT,
-            List.of(name),
-            List.of(flag(withOutcome), flag(purge)));
+  private Optional<IdempotencyRecordSnapshot> inspect(byte[] name, boolean withOutcome) {
+    return snapshot(name, withOutcome, List.of(flag(withOutcome), flag(false)));
+  }
+
+  private Optional<IdempotencyRecordSnapshot> snapshot(
+      byte[] name, boolean withOutcome, List<byte[]> args) {
+    Object reply = scripts.run(RedisScript.IDEMPOTENCY_INSPECT, List.of(name), args);
     if (reply == null) {
       return Optional.empty();
     }

@@ -29,6 +29,14 @@ import redis.clients.jedis.UnifiedJedis;
  * primary that drew them did (hosts synchronised by NTP; a failover takes seconds). So the counter
  * may expire: it is kept for a day past the expiry of the lock it was drawn for, and keys that are
  * no longer used leave nothing behind.
+ *
+ * <p><b>Safe to run twice.</b> A client may send one call twice: Jedis's Cluster client (and any
+ * {@link UnifiedJedis} built with retries) sends a command again when its connection was reset,
+ * though the server may have run it. So an {@link #acquire} that finds the lock held by its own
+ * owner answers as the first run did, with that run's token and the ttl it asks for (owners are
+ * random per acquisition, so only a re-sent call can find its own lock), and {@link #forceRelease}
+ * frees only the owner it was given, never a lock taken in between. A re-sent {@link #renew} renews
+ * again; a re-sent {@link #release} finds nothing and answers {@code false}.
  */
 public final class RedisLockStore implements LockStore, LockAdministration {
 
@@ -54,6 +62,9 @@ public final class RedisLockStore implements LockStore, LockAdministration {
 
   /**
    * {@inheritDoc}
+   *
+   * <p>A lock that {@code owner} holds already is acquired again, with the token it holds and
+   * {@code ttlMillis} from now: it can only be this call's own, sent twice.
    *
    * @throws IllegalArgumentException when the key is empty, a string is not valid Unicode or the
    *     ttl is outside 1..{@link dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
@@ -87,20 +98,16 @@ public final class RedisLockStore implements LockStore, LockAdministration {
 
   @Override
   public Optional<LockSnapshot> lock(String key) {
-    return inspect(key, false);
+    return inspect(key, List.of("0".getBytes(US_ASCII)));
   }
 
   @Override
-  public Optional<LockSnapshot> forceRelease(String key) {
-    return inspect(key, true);
+  public Optional<LockSnapshot> forceRelease(String key, String expectedOwner) {
+    return inspect(key, List.of("1".getBytes(US_ASCII), owner(expectedOwner)));
   }
 
-  private Optional<LockSnapshot> inspect(String key, boolean release) {
-    Object reply =
-        scripts.run(
-            RedisScript.LOCK_INSPECT,
-            List.of(keys.name("lock", key)),
-            List.of((release ? "1" : "0").getBytes(US_ASCII)));
+  private Optional<LockSnapshot> inspect(String key, List<byte[]> args) {
+    Object reply = scripts.run(RedisScript.LOCK_INSPECT, List.of(keys.name("lock", key)), args);
     if (reply == null) {
       return Optional.empty();
     }

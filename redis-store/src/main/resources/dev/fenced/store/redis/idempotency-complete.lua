@@ -1,14 +1,19 @@
 -- IdempotencyStore.complete: turn the owner's live lock into a completed record.
 -- KEYS[1] the record; ARGV[1] owner, ARGV[2] payload (bytes), ARGV[3] ttl in milliseconds
+-- The completed record keeps the owner that completed it (no reader shows it), so the same call
+-- sent again (Jedis's Cluster client re-sends a command whose connection was reset, though the
+-- server ran it) finds its own outcome and answers as the first run did.
 local ttl, refused = checked_ttl(ARGV[3])
 if refused then
   return refused
 end
-local record = redis.call('HMGET', KEYS[1], 'state', 'owner')
+local record = redis.call('HMGET', KEYS[1], 'state', 'owner', 'payload')
+if record[1] == 'completed' and record[2] == ARGV[1] and record[3] == ARGV[2] then
+  return 1
+end
 if record[1] ~= 'locked' or record[2] ~= ARGV[1] then
   return 0
 end
 redis.call('HSET', KEYS[1], 'state', 'completed', 'payload', ARGV[2])
-redis.call('HDEL', KEYS[1], 'owner')
 redis.call('PEXPIRE', KEYS[1], ttl)
 return 1

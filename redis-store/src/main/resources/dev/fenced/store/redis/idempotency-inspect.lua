@@ -1,10 +1,24 @@
 -- IdempotencyRecordAdministration.record and purge: the live record, read (and deleted when ARGV[2]
--- is '1') in one script. KEYS[1] the record; ARGV[1] '1' to return the payload, ARGV[2] '1' to purge.
--- Returns nothing when no record lives, else {state, fp, owner or '', ms in flight or -1 (completed,
--- or claimed by an earlier build), ms until expiry, payload or ''}, all measured on Redis's clock.
+-- is '1' and it is the record the operator saw) in one script. KEYS[1] the record; ARGV[1] '1' to
+-- return the payload, ARGV[2] '1' to purge, ARGV[3] the record to purge: 'completed' for a completed
+-- one, else 'locked' and ARGV[4] its owner. Checking the owner as it deletes makes the purge safe to
+-- send twice: a re-sent purge never deletes the claim of an attempt that came in between.
+-- Returns nothing when no record lives (or, to a purge, when the live one is not the one expected),
+-- else {state, fp, owner or '', ms in flight or -1 (completed, or claimed by an earlier build), ms
+-- until expiry, payload or ''}, all measured on Redis's clock. A completed record keeps the owner
+-- that completed it (idempotency-complete.lua), which is not shown.
 local record = redis.call('HMGET', KEYS[1], 'state', 'fp', 'owner', 'since', 'payload')
 if not record[1] then
   return false
+end
+if ARGV[2] == '1' then
+  if ARGV[3] ~= record[1] or (record[1] == 'locked' and record[3] ~= ARGV[4]) then
+    return false
+  end
+end
+local owner = ''
+if record[1] == 'locked' and record[3] then
+  owner = record[3]
 end
 local left = redis.call('PTTL', KEYS[1])
 local in_flight = -1
@@ -20,4 +34,4 @@ end
 if ARGV[2] == '1' then
   redis.call('DEL', KEYS[1])
 end
-return {record[1], record[2], record[3] or '', in_flight, left, payload}
+return {record[1], record[2], owner, in_flight, left, payload}

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract of a store that lets an operator inspect and purge idempotency records ({@link
- * IdempotencyRecordAdministration}), as JUnit 5 tests. Run it next to {@link
- * IdempotencyStoreContract}: extend it and implement {@link #store()}.
+ * IdempotencyRecordAdministration}), as JUnit 5 tests: a purge deletes only the record the operator
+ * saw (its owner, or completed). Run it next to {@link IdempotencyStoreContract}: extend it and
+ * implement {@link #store()}.
  *
  * <p>The listing tests read every record in flight in the store, with no limit, and keep those of
  * their own keys: a store shared with other suites (whose races leave many records in flight, older
@@ -120,7 +121,7 @@ public abstract class IdempotencyRecordAdministrationContract<
     String owner = owner("owner");
     store.acquire(key, owner, FP, longTtl());
 
-    IdempotencyRecordSnapshot purged = store.purge(key).orElseThrow();
+    IdempotencyRecordSnapshot purged = store.purge(key, owner).orElseThrow();
 
     assertThat(purged.state()).isEqualTo(IdempotencyRecordState.IN_FLIGHT);
     assertThat(purged.owner()).contains(owner);
@@ -138,7 +139,7 @@ public abstract class IdempotencyRecordAdministrationContract<
     store.acquire(key, owner, FP, longTtl());
     store.complete(key, owner, OUTCOME, longTtl());
 
-    IdempotencyRecordSnapshot purged = store.purge(key).orElseThrow();
+    IdempotencyRecordSnapshot purged = store.purge(key, null).orElseThrow();
 
     assertThat(purged.state()).isEqualTo(IdempotencyRecordState.COMPLETED);
     assertThat(purged.storedOutcome()).isEmpty();
@@ -150,11 +151,35 @@ public abstract class IdempotencyRecordAdministrationContract<
   void purging_a_key_without_a_live_record_changes_nothing() throws InterruptedException {
     S store = store();
     String key = key("purged-expired");
-    store.acquire(key, owner("owner"), FP, shortTtlMillis());
+    String owner = owner("owner");
+    store.acquire(key, owner, FP, shortTtlMillis());
     expire();
 
-    assertThat(store.purge(key("never"))).isEmpty();
-    assertThat(store.purge(key)).isEmpty();
+    assertThat(store.purge(key("never"), owner)).isEmpty();
+    assertThat(store.purge(key("never"), null)).isEmpty();
+    assertThat(store.purge(key, owner)).isEmpty();
+  }
+
+  @Test
+  void a_purge_expecting_another_owner_or_state_leaves_the_record_alone() {
+    S store = store();
+    String inFlight = key("purge-other-owner");
+    String done = key("purge-other-state");
+    String owner = owner("retry");
+    String ownerOfDone = owner("done");
+    store.acquire(inFlight, owner, FP, longTtl());
+    store.acquire(done, ownerOfDone, FP, longTtl());
+    store.complete(done, ownerOfDone, OUTCOME, longTtl());
+
+    assertThat(store.purge(inFlight, owner("earlier"))).isEmpty();
+    assertThat(store.purge(inFlight, null)).isEmpty();
+    assertThat(store.purge(done, ownerOfDone)).isEmpty();
+
+    assertThat(store.record(inFlight, false).flatMap(IdempotencyRecordSnapshot::owner))
+        .contains(owner);
+    assertThat(store.complete(inFlight, owner, OUTCOME, longTtl())).isTrue();
+    assertThat(store.record(done, false).map(IdempotencyRecordSnapshot::state))
+        .contains(IdempotencyRecordState.COMPLETED);
   }
 
   @Test

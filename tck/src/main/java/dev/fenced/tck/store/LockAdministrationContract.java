@@ -10,8 +10,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract of a store that lets an operator inspect and force-release locks ({@link
- * LockAdministration}), as JUnit 5 tests. Run it next to {@link LockStoreContract}: extend it and
- * implement {@link #store()}. The hooks of {@link StoreContractSupport} apply.
+ * LockAdministration}), as JUnit 5 tests: a force-release frees only the owner the operator saw.
+ * Run it next to {@link LockStoreContract}: extend it and implement {@link #store()}. The hooks of
+ * {@link StoreContractSupport} apply.
  *
  * @param <S> the store under test, both SPIs
  */
@@ -64,7 +65,7 @@ public abstract class LockAdministrationContract<S extends LockStore & LockAdmin
     String owner = owner("owner");
     long token = store.acquire(key, owner, longTtl()).orElseThrow();
 
-    LockSnapshot released = store.forceRelease(key).orElseThrow();
+    LockSnapshot released = store.forceRelease(key, owner).orElseThrow();
 
     assertThat(released.owner()).isEqualTo(owner);
     assertThat(released.fencingToken()).isEqualTo(token);
@@ -79,7 +80,7 @@ public abstract class LockAdministrationContract<S extends LockStore & LockAdmin
     String owner = owner("owner");
     store.acquire(key, owner, longTtl());
 
-    store.forceRelease(key);
+    store.forceRelease(key, owner);
 
     assertThat(store.renew(key, owner, longTtl())).isFalse();
     assertThat(store.release(key, owner)).isFalse();
@@ -89,10 +90,26 @@ public abstract class LockAdministrationContract<S extends LockStore & LockAdmin
   void force_releasing_a_key_without_a_live_lock_changes_nothing() throws InterruptedException {
     S store = store();
     String expired = key("expired");
-    store.acquire(expired, owner("owner"), shortTtlMillis());
+    String owner = owner("owner");
+    store.acquire(expired, owner, shortTtlMillis());
     expire();
 
-    assertThat(store.forceRelease(key("never"))).isEmpty();
-    assertThat(store.forceRelease(expired)).isEmpty();
+    assertThat(store.forceRelease(key("never"), owner)).isEmpty();
+    assertThat(store.forceRelease(expired, owner)).isEmpty();
+  }
+
+  @Test
+  void a_force_release_expecting_another_owner_leaves_the_lock_alone() {
+    S store = store();
+    String key = key("forced-other");
+    String owner = owner("next");
+    long token = store.acquire(key, owner, longTtl()).orElseThrow();
+
+    assertThat(store.forceRelease(key, owner("earlier"))).isEmpty();
+
+    LockSnapshot held = store.lock(key).orElseThrow();
+    assertThat(held.owner()).isEqualTo(owner);
+    assertThat(held.fencingToken()).isEqualTo(token);
+    assertThat(store.renew(key, owner, longTtl())).isTrue();
   }
 }

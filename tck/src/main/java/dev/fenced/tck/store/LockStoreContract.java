@@ -43,9 +43,10 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  *
  * <p>Every test draws fresh random keys, so one store instance may serve all tests at once. The
  * race tests (named {@code concurrent_...}) are the ones a store that reads and then writes in two
- * steps fails. Note that a live lock refuses <em>every</em> acquire, its own owner's included:
- * {@link LockStore#acquire} is not re-entrant, a holder keeps its lock with {@link
- * LockStore#renew}. The tests are package-private, so a subclass cannot override one of them away.
+ * steps fails. Note that {@link LockStore#acquire} is not re-entrant: a holder keeps its lock with
+ * {@link LockStore#renew}, and a second acquire by the holder is the same call sent twice, which a
+ * store refuses or, where its client may re-send a call, answers with the token it holds; never a
+ * new token. The tests are package-private, so a subclass cannot override one of them away.
  */
 public abstract class LockStoreContract extends StoreContractSupport {
 
@@ -79,15 +80,22 @@ public abstract class LockStoreContract extends StoreContractSupport {
       assertThat(store.acquire(key, owner("b"), longTtl())).isEmpty();
     }
 
-    /** Acquire is not re-entrant: a holder keeps its lock with renew, not with a second acquire. */
+    /**
+     * Acquire is not re-entrant: a holder keeps its lock with renew. Owners are random per
+     * acquisition, so a second acquire by the holder is the same call sent twice: refused, or (a
+     * store whose client may re-send a call) answered with the token it holds, never a new one.
+     */
     @Test
-    void a_live_lock_refuses_its_own_owner_too() {
+    void a_second_acquire_by_the_holder_never_draws_a_new_token() {
       LockStore store = store();
       String key = key("k");
       String a = owner("a");
-      store.acquire(key, a, longTtl());
+      long token = store.acquire(key, a, longTtl()).orElseThrow();
 
-      assertThat(store.acquire(key, a, longTtl())).isEmpty();
+      OptionalLong again = store.acquire(key, a, longTtl());
+
+      again.ifPresent(resent -> assertThat(resent).isEqualTo(token));
+      assertThat(store.acquire(key, owner("b"), longTtl())).isEmpty();
       assertThat(store.release(key, a)).isTrue();
     }
 

@@ -11,9 +11,9 @@ import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 
 /**
- * An administration bug the contract must catch, in a lock store that is otherwise right (each
- * method is atomic): a forced release deletes the key's token counter with the lock, so the next
- * holder's token starts again from 1.
+ * Two administration bugs the contract must catch, in a lock store that is otherwise right (each
+ * method is atomic): a forced release frees the lock whoever holds it, and deletes the key's token
+ * counter with the lock, so the next holder's token starts again from 1.
  */
 final class CarelessLockAdministrationStore implements LockStore, LockAdministration {
 
@@ -73,8 +73,8 @@ final class CarelessLockAdministrationStore implements LockStore, LockAdministra
   }
 
   @Override
-  public synchronized Optional<LockSnapshot> forceRelease(String key) {
-    Optional<LockSnapshot> released = lock(key);
+  public synchronized Optional<LockSnapshot> forceRelease(String key, String expectedOwner) {
+    Optional<LockSnapshot> released = lock(key); // the bug: whatever its owner
     released.ifPresent(
         lock -> {
           locks.remove(key);

@@ -15,9 +15,9 @@ import java.util.Optional;
 import java.util.function.LongSupplier;
 
 /**
- * Three administration bugs the contract must catch, in a store that is otherwise right (each
- * method is atomic): an extension restarts the time in flight, and the listing of records in flight
- * also lists completed records and ignores its limit.
+ * Four administration bugs the contract must catch, in a store that is otherwise right (each method
+ * is atomic): an extension restarts the time in flight, a purge deletes the record whoever holds
+ * it, and the listing of records in flight also lists completed records and ignores its limit.
  */
 final class CarelessRecordAdministrationStore
     implements IdempotencyStore, IdempotencyRecordAdministration {
@@ -107,8 +107,8 @@ final class CarelessRecordAdministrationStore
   }
 
   @Override
-  public synchronized Optional<IdempotencyRecordSnapshot> purge(String key) {
-    Optional<IdempotencyRecordSnapshot> purged = record(key, false);
+  public synchronized Optional<IdempotencyRecordSnapshot> purge(String key, String expectedOwner) {
+    Optional<IdempotencyRecordSnapshot> purged = record(key, false); // the bug: whatever its owner
     purged.ifPresent(record -> entries.remove(key));
     return purged;
   }

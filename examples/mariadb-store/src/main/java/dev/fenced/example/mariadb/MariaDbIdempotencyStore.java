@@ -55,14 +55,15 @@ import javax.sql.DataSource;
  * <p><b>Administration</b> ({@link IdempotencyRecordAdministration}, for {@code FencedAdmin}):
  * {@link #record} is one {@code SELECT} of the row by its key's hash; {@link #purge} is one {@code
  * DELETE ... RETURNING} (MariaDB 10.0), which locks the row, judges its latest version live (not
- * expired, owner not {@code 0xFF}) and deletes it whatever its state or owner, returning it as it
- * was (without its payload), so an owner's later {@code complete}, {@code extend} or {@code
- * release} matches nothing; {@link #inFlight} is one {@code SELECT}, oldest claim first. An expired
- * or released record is not shown. The durations are computed in SQL, on the server's clock where
- * the row is returned ({@code SYSDATE(3)}): {@code inFlightFor} from {@code claimed_at}, the time
- * the current owner took the record (an {@code extend} does not change it), {@code expiresIn} from
- * {@code expires_at}. A record here is {@link IdempotencyRecordState#IN_FLIGHT} or {@link
- * IdempotencyRecordState#COMPLETED}: the store keeps no completion with work.
+ * expired, owner not {@code 0xFF}) and deletes it only when it is the one the operator saw (held by
+ * the owner given, or completed), returning it as it was (without its payload), so an owner's later
+ * {@code complete}, {@code extend} or {@code release} matches nothing; {@link #inFlight} is one
+ * {@code SELECT}, oldest claim first. An expired or released record is not shown. The durations are
+ * computed in SQL, on the server's clock where the row is returned ({@code SYSDATE(3)}): {@code
+ * inFlightFor} from {@code claimed_at}, the time the current owner took the record (an {@code
+ * extend} does not change it), {@code expiresIn} from {@code expires_at}. A record here is {@link
+ * IdempotencyRecordState#IN_FLIGHT} or {@link IdempotencyRecordState#COMPLETED}: the store keeps no
+ * completion with work.
  *
  * <p><b>Time.</b> Expiries are epoch milliseconds on the server's clock, never the JVM's, so
  * instances whose clocks disagree agree on what has expired. "Now" is read with {@code SYSDATE(3)}
@@ -197,14 +198,17 @@ public final class MariaDbIdempotencyStore
   }
 
   @Override
-  public Optional<IdempotencyRecordSnapshot> purge(String key) {
+  public Optional<IdempotencyRecordSnapshot> purge(String key, String expectedOwner) {
     StoredKey stored = StoredKey.of(key);
+    byte[] ownerBytes = expectedOwner == null ? new byte[0] : StoredKey.owner(expectedOwner);
     return calls.call(
         "purge",
         connection -> {
           try (PreparedStatement statement =
               connection.prepareStatement(calls.bounded(MariaDbSql.RECORD_PURGE))) {
             statement.setBytes(1, stored.hash());
+            statement.setInt(2, expectedOwner == null ? 1 : 0);
+            statement.setBytes(3, ownerBytes);
             try (ResultSet row = statement.executeQuery()) {
               return row.next() ? Optional.of(snapshot(row, false)) : Optional.empty();
             }

@@ -40,16 +40,16 @@ import javax.sql.DataSource;
  * </ul>
  *
  * <p><b>Administration</b> ({@link LockAdministration}, for {@code FencedAdmin}): {@link #lock} is
- * one {@code SELECT} of the row by its key's hash. {@link #forceRelease} is the one method that is
- * not one statement: MariaDB's {@code UPDATE} has no {@code RETURNING}, and it must return the lock
- * as it was (its owner, which the release takes away) as well as free it. It is one short
- * transaction on one connection (autocommit off, then committed and restored): {@code SELECT ...
- * FOR UPDATE} locks the row and reads its latest committed version (the clock read once it is
- * locked), then, when it was live, one {@code UPDATE} of the locked row frees it in place as {@link
- * #release} does (owner {@code 0xFF}, expired now, its token kept, so the next acquire draws a
- * higher one); no other statement on the key runs in between, as the row stays locked until the
- * commit. An expired or released lock is not shown; {@code expiresIn} is computed in SQL on the
- * server's clock.
+ * one {@code SELECT} of the row by its key's hash. {@link #forceRelease}, which frees the lock only
+ * while the owner the operator saw holds it, is the one method that is not one statement: MariaDB's
+ * {@code UPDATE} has no {@code RETURNING}, and it must return the lock as it was (its owner, which
+ * the release takes away) as well as free it. It is one short transaction on one connection
+ * (autocommit off, then committed and restored): {@code SELECT ... FOR UPDATE} locks the row and
+ * reads its latest committed version (the clock read once it is locked), then, when it was live,
+ * one {@code UPDATE} of the locked row frees it in place as {@link #release} does (owner {@code
+ * 0xFF}, expired now, its token kept, so the next acquire draws a higher one); no other statement
+ * on the key runs in between, as the row stays locked until the commit. An expired or released lock
+ * is not shown; {@code expiresIn} is computed in SQL on the server's clock.
  *
  * <p><b>Tokens</b> come from one sequence for every key, so they grow across release, expiry and
  * pruning: a key's next token is drawn after every token it had. MariaDB hands out a sequence's
@@ -151,15 +151,16 @@ public final class MariaDbLockStore implements LockStore, LockAdministration {
   }
 
   /**
-   * Frees the live lock under {@code key}, whoever holds it, in one transaction of two statements
-   * ({@code SELECT ... FOR UPDATE}, then {@code UPDATE}): MariaDB's {@code UPDATE} cannot return
-   * the row it changes. The row stays locked from the read to the commit, so the lock returned is
-   * the one freed. Like {@link #release}, it keeps the row and its token: the next acquisition
-   * draws a higher one.
+   * Frees the live lock under {@code key} when {@code expectedOwner} holds it, in one transaction
+   * of two statements ({@code SELECT ... FOR UPDATE}, then {@code UPDATE}): MariaDB's {@code
+   * UPDATE} cannot return the row it changes. The row stays locked from the read to the commit, so
+   * the owner checked and the lock returned are the ones freed. Like {@link #release}, it keeps the
+   * row and its token: the next acquisition draws a higher one.
    */
   @Override
-  public Optional<LockSnapshot> forceRelease(String key) {
+  public Optional<LockSnapshot> forceRelease(String key, String expectedOwner) {
     StoredKey stored = StoredKey.of(key);
+    StoredKey.owner(expectedOwner);
     return calls.transaction(
         "forceRelease",
         connection -> {
@@ -167,7 +168,7 @@ public final class MariaDbLockStore implements LockStore, LockAdministration {
           try (PreparedStatement read =
               connection.prepareStatement(calls.bounded(MariaDbSql.LOCK_READ_FOR_UPDATE))) {
             read.setBytes(1, stored.hash());
-            live = snapshot(read);
+            live = snapshot(read).filter(lock -> lock.owner().equals(expectedOwner));
           }
           if (live.isPresent()) {
             try (PreparedStatement free =

@@ -234,13 +234,16 @@ final class MariaDbSql {
           + RECORD_LIVES;
 
   /**
-   * ?1 key_hash: deletes the live record, whatever its state or owner; its {@link #RECORD_COLUMNS}
-   * as it was. One statement: InnoDB locks the row and the {@code WHERE} judges its latest version,
-   * with the clock read then; {@code RETURNING} (MariaDB 10.0) gives the row deleted.
+   * ?1 key_hash, ?2 1 when a completed record is expected (then ?3 is ignored) else 0, ?3 owner:
+   * deletes the live record when it is the one expected (held by ?3, or completed); its {@link
+   * #RECORD_COLUMNS} as it was. One statement: InnoDB locks the row and the {@code WHERE} judges
+   * its latest version, with the clock read then; {@code RETURNING} (MariaDB 10.0) gives the row
+   * deleted.
    */
   static final String RECORD_PURGE =
       "DELETE FROM fenced_idempotency WHERE key_hash = ? AND "
           + RECORD_LIVES
+          + " AND IF(? = 1, owner IS NULL, owner <=> ?)"
           + " RETURNING "
           + RECORD_COLUMNS;
 

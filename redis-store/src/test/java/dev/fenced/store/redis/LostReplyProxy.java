@@ -1,0 +1,160 @@
+package dev.fenced.store.redis;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A TCP proxy on {@code 127.0.0.1} in front of a Redis that forwards everything, except that once
+ * {@linkplain #loseReplyTo armed} with some bytes (a script's SHA-1), it forwards the next command
+ * holding them, lets Redis run it, drops Redis's reply, runs an action (what another client does
+ * meanwhile) and resets the client's connection: a command that ran, whose caller saw only a lost
+ * connection. Each arming loses one reply.
+ */
+final class LostReplyProxy implements AutoCloseable {
+
+  private final ServerSocket server;
+  private final URI target;
+  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
+  private final AtomicReference<Arming> armed = new AtomicReference<>();
+  private final AtomicInteger lost = new AtomicInteger();
+
+  /**
+   * @param target the Redis to forward to
+   */
+  LostReplyProxy(URI target) {
+    this.target = target;
+    try {
+      this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    daemon(this::accept);
+  }
+
+  URI url() {
+    return URI.create("redis://127.0.0.1:" + server.getLocalPort());
+  }
+
+  /**
+   * Loses the reply to the next command that holds {@code trigger}, after running {@code meanwhile}
+   * once Redis has run the command.
+   */
+  void loseReplyTo(byte[] trigger, Runnable meanwhile) {
+    lost.set(0);
+    armed.set(new Arming(trigger.clone(), meanwhile));
+  }
+
+  /** How many replies were lost, each with its connection, since the last arming. */
+  int lostReplies() {
+    return lost.get();
+  }
+
+  private void accept() {
+    while (!server.isClosed()) {
+      try {
+        Socket client = server.accept();
+        Socket redis = new Socket(target.getHost(), target.getPort());
+        sockets.add(client);
+        sockets.add(redis);
+        Pair pair = new Pair(client, redis);
+        daemon(pair::commands);
+        daemon(pair::replies);
+      } catch (IOException e) {
+        return; // closed
+      }
+    }
+  }
+
+  /** One client connection and its connection to Redis. */
+  private final class Pair {
+    private final Socket client;
+    private final Socket redis;
+    private volatile Arming losing;
+
+    Pair(Socket client, Socket redis) {
+      this.client = client;
+      this.redis = redis;
+    }
+
+    void commands() {
+      byte[] buffer = new byte[65536];
+      try (InputStream in = client.getInputStream()) {
+        OutputStream out = redis.getOutputStream();
+        int n;
+        while ((n = in.read(buffer)) >= 0) {
+          Arming arming = armed.get();
+          if (arming != null && arming.foundIn(buffer, n) && armed.compareAndSet(arming, null)) {
+            losing = arming;
+          }
+          out.write(buffer, 0, n);
+          out.flush();
+        }
+      } catch (IOException e) {
+        // a socket closed: the other direction ends with it
+      }
+    }
+
+    void replies() {
+      byte[] buffer = new byte[65536];
+      try (InputStream in = redis.getInputStream()) {
+        OutputStream out = client.getOutputStream();
+        int n;
+        while ((n = in.read(buffer)) >= 0) {
+          Arming arming = losing;
+          if (arming != null) {
+            arming.meanwhile.run();
+            lost.incrementAndGet();
+            client.setSoLinger(true, 0); // a reset, not an orderly close
+            client.close();
+            redis.close();
+            return;
+          }
+          out.write(buffer, 0, n);
+          out.flush();
+        }
+      } catch (IOException e) {
+        // a socket closed: the other direction ends with it
+      }
+    }
+  }
+
+  private record Arming(byte[] trigger, Runnable meanwhile) {
+    boolean foundIn(byte[] buffer, int length) {
+      for (int i = 0; i + trigger.length <= length; i++) {
+        if (Arrays.equals(buffer, i, i + trigger.length, trigger, 0, trigger.length)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  private static void daemon(Runnable task) {
+    Thread thread = new Thread(task, "lost-reply-proxy");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  @Override
+  public void close() {
+    try {
+      server.close();
+      for (Socket socket : sockets) {
+        socket.close();
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}
