@@ -251,6 +251,24 @@ public enum DeploymentProblem {
           + " with the store's readiness check DOWN"),
 
   /**
+   * {@code fenced.idempotency.commit=with-work} is set, but the transactions of the store's
+   * database start above READ COMMITTED: the outcome's {@code UPDATE} runs in the method's
+   * transaction, under its snapshot, which may predate the claim or a renewal of it. Reported by
+   * the store's readiness (so at deployment, through {@code FENCED-D206}), at a first call that
+   * could not check it then, and at the write of a transaction that raised its own level.
+   * Arguments: the key, the level found, the key.
+   */
+  COMMIT_WITH_WORK_ISOLATION(
+      "D207",
+      "%s=with-work needs READ COMMITTED transactions, but the method's transaction runs at %s,"
+          + " where the outcome's UPDATE in it reads a snapshot that may predate the claim (it"
+          + " then finds no claim) or a renewal of the claim (it then fails with a serialization"
+          + " error). Set the datasource's transaction isolation to READ COMMITTED (WildFly:"
+          + " transaction-isolation=TRANSACTION_READ_COMMITTED; Open Liberty:"
+          + " isolationLevel=\"TRANSACTION_READ_COMMITTED\"; or ALTER DATABASE or ALTER ROLE ..."
+          + " SET default_transaction_isolation = 'read committed'), or set %s=after-work"),
+
+  /**
    * An entry of {@code fenced.idempotency.encryption.keys} is empty, too short, repeated or has
    * whitespace around it. Argument: the reason, naming the entry's position (never the key).
    */

@@ -53,6 +53,7 @@ class DeploymentProblemTest {
           entry("FENCED-D204", "MEMORY_STORE_IN_PRODUCTION"),
           entry("FENCED-D205", "COMMIT_WITH_WORK_UNSUPPORTED"),
           entry("FENCED-D206", "STORE_NOT_SET_UP"),
+          entry("FENCED-D207", "COMMIT_WITH_WORK_ISOLATION"),
           entry("FENCED-D301", "ENCRYPTION_KEYS_INVALID"),
           entry("FENCED-D401", "STORE_SETTING_INVALID"),
           entry("FENCED-D402", "JPA_ENTITY_MANAGER_FACTORY_MISSING"),

@@ -16,7 +16,10 @@ import java.util.Optional;
  *   <li>{@link #WITH_WORK} (a store that implements {@code CompletionWithWork}: JPA): inside the
  *       method's transaction, so the record and the work commit or roll back together and no crash
  *       can run the method twice for one key. The store and the work must share the transaction's
- *       database (one datasource, or XA datasources).
+ *       database (one datasource, or XA datasources), and its transactions must start READ
+ *       COMMITTED: the write reads the method's snapshot, which at a higher level may predate the
+ *       claim. The JPA store checks the level in its readiness (so at deployment) and before its
+ *       claims, and refuses with {@code FENCED-D207}.
  * </ul>
  */
 public enum OutcomeCommit {

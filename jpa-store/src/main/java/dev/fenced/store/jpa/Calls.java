@@ -91,7 +91,8 @@ final class Calls {
    * caller's transaction able only to roll back.
    *
    * @return whether it changed that row
-   * @throws IllegalStateException when no transaction can be joined
+   * @throws IllegalStateException when no transaction can be joined, or the caller's transaction
+   *     runs above READ COMMITTED ({@link CallerIsolation#refusedAtTheWrite})
    */
   boolean changesOneRowInCallersTransaction(String what, String sql, Object... parameters) {
     try {
@@ -102,6 +103,9 @@ final class Calls {
     } catch (IllegalStateException e) {
       throw e;
     } catch (RuntimeException e) {
+      if (StoreFailures.SERIALIZATION_FAILURE.equals(StoreFailures.state(e))) {
+        throw CallerIsolation.refusedAtTheWrite(e);
+      }
       throw StoreFailures.translate(what, e);
     }
   }

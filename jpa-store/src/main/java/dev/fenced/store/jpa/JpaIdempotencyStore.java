@@ -45,6 +45,7 @@ public final class JpaIdempotencyStore
 
   private final Calls calls;
   private final PostgresStatements statements;
+  private final CallerIsolation callerIsolation;
 
   /**
    * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE): each call uses a new entity
@@ -118,8 +119,22 @@ public final class JpaIdempotencyStore
   }
 
   JpaIdempotencyStore(StatementRunner runner, StoreSettings settings) {
+    this(runner, settings, false);
+  }
+
+  /**
+   * A store whose outcomes may be recorded with the work ({@code withWork}): it then refuses to
+   * claim while the callers' transactions do not start READ COMMITTED ({@link CallerIsolation}).
+   */
+  JpaIdempotencyStore(StatementRunner runner, StoreSettings settings, boolean withWork) {
     this.calls = new Calls(runner, settings);
     this.statements = calls.statements();
+    this.callerIsolation = withWork ? CallerIsolation.readCommitted(calls) : CallerIsolation.ANY;
+  }
+
+  /** The check of the callers' isolation level, for the store's readiness. */
+  CallerIsolation callerIsolation() {
+    return callerIsolation;
   }
 
   @Override
@@ -128,6 +143,7 @@ public final class JpaIdempotencyStore
     Calls.text("owner", owner);
     Calls.text("fingerprint", fingerprint);
     Calls.ttl("lockTtlMillis", lockTtlMillis);
+    callerIsolation.require();
     for (int attempt = 1; attempt <= ACQUIRE_ATTEMPTS; attempt++) {
       List<Object[]> answer =
           calls.rowsOrContended(
@@ -230,9 +246,14 @@ public final class JpaIdempotencyStore
   }
 
   @Override
-  public Optional<IdempotencyRecordSnapshot> purge(String key) {
+  public Optional<IdempotencyRecordSnapshot> purge(String key, String expectedOwner) {
     return calls
-        .rows("purge a record", statements.administration.recordPurge, keyHash(Calls.key(key)))
+        .rows(
+            "purge a record",
+            statements.administration.recordPurge,
+            keyHash(Calls.key(key)),
+            expectedOwner == null ? "" : expectedOwner,
+            expectedOwner == null ? 1 : 0)
         .stream()
         .findFirst()
         .map(SnapshotRows::record);

@@ -3,11 +3,13 @@ package dev.fenced.store.jpa;
 import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
 import dev.fenced.idempotency.spi.CompletionWithWork;
+import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Both stores as one {@link CombinedStore}, for the one CDI bean named {@code jpa} ({@link
@@ -28,7 +30,16 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
   }
 
   JpaStore(StatementRunner runner, StoreSettings settings) {
-    this.records = new JpaIdempotencyStore(runner, settings);
+    this(runner, settings, false);
+  }
+
+  /**
+   * Both stores on {@code runner}; with {@code withWork} ({@code fenced.idempotency.commit}), the
+   * idempotency store refuses to claim, and the readiness reports {@code NOT_SET_UP}, while the
+   * callers' transactions do not start READ COMMITTED ({@link CallerIsolation}).
+   */
+  JpaStore(StatementRunner runner, StoreSettings settings, boolean withWork) {
+    this.records = new JpaIdempotencyStore(runner, settings, withWork);
     this.locks = new JpaLockStore(runner, settings);
     this.calls = new Calls(runner, settings);
     this.statements = calls.statements();
@@ -76,8 +87,23 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
     return locks.prune(limit, pause);
   }
 
+  /**
+   * {@link SchemaReadiness}; for a store that records outcomes with the work, also {@code
+   * NOT_SET_UP} with {@code FENCED-D207} while the callers' transactions do not start READ
+   * COMMITTED.
+   */
   @Override
   public Readiness readiness() {
-    return SchemaReadiness.check(calls);
+    Readiness schema = SchemaReadiness.check(calls);
+    if (!schema.ready()) {
+      return schema;
+    }
+    Optional<String> isolation;
+    try {
+      isolation = records.callerIsolation().problem();
+    } catch (StoreUnavailableException e) {
+      return Readiness.unavailable(e.getMessage(), schema.details());
+    }
+    return isolation.map(problem -> Readiness.notSetUp(problem, schema.details())).orElse(schema);
   }
 }

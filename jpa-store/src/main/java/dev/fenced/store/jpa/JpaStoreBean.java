@@ -215,10 +215,11 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
     try {
       StoreSettings settings = settings();
       Optional<DataSource> dataSource = dataSource();
-      return dataSource.isPresent()
-          ? new JpaStore(
-              new DataSourceStatements(dataSource.get(), outsideTransactions(), settings), settings)
-          : new JpaStore(transactions(), settings);
+      StatementRunner runner =
+          dataSource.isPresent()
+              ? new DataSourceStatements(dataSource.get(), outsideTransactions(), settings)
+              : new PersistenceUnitStatements(transactions(), settings);
+      return new JpaStore(runner, settings, recordsWithWork());
     } catch (RuntimeException e) {
       // EclipseLink logs in when the first EntityManager is created: a dead database fails here
       throw StoreFailures.translate("opening the persistence unit", e);
@@ -288,6 +289,24 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
       };
     }
     return new ResourceLocalTransactions(factory);
+  }
+
+  /**
+   * Whether this store records outcomes with the work: {@code fenced.idempotency.commit=with-work}
+   * and {@code fenced.idempotency.store=jpa}. Fenced fails the deployment on any other value of the
+   * first ({@code FENCED-D103}), so only this one is read here.
+   */
+  private static boolean recordsWithWork() {
+    return configured("fenced.idempotency.commit", "with-work")
+        && configured("fenced.idempotency.store", "jpa");
+  }
+
+  private static boolean configured(String key, String value) {
+    return ConfigProvider.getConfig()
+        .getOptionalValue(key, String.class)
+        .map(String::strip)
+        .filter(value::equalsIgnoreCase)
+        .isPresent();
   }
 
   private static StoreSettings settings() {

@@ -17,6 +17,9 @@ import java.util.Map;
  */
 final class StoreFailures {
 
+  /** SQLSTATE 40001: a primary raises it for a write only above READ COMMITTED. */
+  static final String SERIALIZATION_FAILURE = "40001";
+
   private StoreFailures() {}
 
   /**
@@ -52,7 +55,7 @@ final class StoreFailures {
     for (Throwable t = failure; t != null && seen.put(t, true) == null; t = next(t)) {
       if (t instanceof SQLException sql) {
         String state = sql.getSQLState();
-        if ("40001".equals(state) || "40P01".equals(state) || "55P03".equals(state)) {
+        if (SERIALIZATION_FAILURE.equals(state) || "40P01".equals(state) || "55P03".equals(state)) {
           return state;
         }
       }

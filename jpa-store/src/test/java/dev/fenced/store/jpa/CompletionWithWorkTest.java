@@ -148,14 +148,18 @@ class CompletionWithWorkTest {
         .hasMessageContaining("fenced.idempotency.commit=with-work");
   }
 
-  /** A key claimed by {@code "owner"} on a store whose caller's transactions the test begins. */
+  /**
+   * A key claimed by {@code "owner"} on a with-work store (on this READ COMMITTED database it
+   * claims as any store) whose caller's transactions the test begins.
+   */
   private record Claimed(
       EntityManagerFactory factory, ThreadCallersTransactions callers, JpaStore store, String key) {
 
     static Claimed on(Provider provider, StoreSettings settings) {
       EntityManagerFactory factory = UNITS.get(provider);
       ThreadCallersTransactions callers = new ThreadCallersTransactions(factory);
-      JpaStore store = new JpaStore(callers, settings);
+      JpaStore store =
+          new JpaStore(new PersistenceUnitStatements(callers, settings), settings, true);
       String key = newKey();
       store.acquire(key, "owner", "fp", 60_000);
       return new Claimed(factory, callers, store, key);
