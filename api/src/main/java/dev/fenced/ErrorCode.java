@@ -36,6 +36,25 @@ public enum ErrorCode {
    */
   IDEMPOTENCY_REQUEST_TOO_LARGE(413, "Idempotency request too large"),
   /**
+   * The request body declares a {@code Content-Encoding} ({@code gzip}, {@code deflate}) it is not
+   * encoded in (a truncated or corrupt stream); nothing was claimed and the method was not run.
+   * Send the body encoded as declared, or without {@code Content-Encoding}.
+   */
+  IDEMPOTENCY_REQUEST_ENCODING_INVALID(400, "Idempotency request encoding invalid"),
+  /**
+   * The request body has a {@code Content-Encoding} Fenced cannot decode to fingerprint it
+   * (anything but {@code gzip}, {@code x-gzip}, {@code deflate} and {@code identity}); nothing was
+   * claimed and the method was not run. Send the body with a coding the response's {@code
+   * Accept-Encoding} lists, or without one.
+   */
+  IDEMPOTENCY_REQUEST_ENCODING_UNSUPPORTED(415, "Idempotency request encoding unsupported"),
+  /**
+   * The stored response under this key was sent in a content coding Fenced cannot undo, and this
+   * retry's {@code Accept-Encoding} does not accept it; the method was not run again. Retry with an
+   * {@code Accept-Encoding} that accepts the coding.
+   */
+  IDEMPOTENCY_REPLAY_NOT_ACCEPTABLE(406, "Idempotency replay not acceptable"),
+  /**
    * The call's claim on its key was lost before its outcome could be recorded with its work ({@code
    * fenced.idempotency.commit=with-work}): the work's transaction rolls back, as another attempt
    * may run it. Retry with the same key.

@@ -11,12 +11,14 @@ import dev.fenced.cdi.deployment.BodyLimits;
 import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.Idempotent;
 import jakarta.enterprise.inject.spi.CDI;
+import jakarta.ws.rs.HttpMethod;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.DynamicFeature;
 import jakarta.ws.rs.container.ResourceInfo;
 import jakarta.ws.rs.core.FeatureContext;
 import jakarta.ws.rs.ext.Provider;
 import java.lang.System.Logger.Level;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.util.Objects;
 import java.util.Optional;
@@ -116,7 +118,12 @@ public class IdempotencyFeature implements DynamicFeature {
             model -> {
               warnWithoutListener();
               RequestGate gate =
-                  new RequestGate(shared, model, afterCommit, limits.maxRequestSize());
+                  new RequestGate(
+                      shared,
+                      model,
+                      afterCommit,
+                      limits.maxRequestSize(),
+                      !designates(method, HttpMethod.HEAD));
               context.register(
                   new IdempotencyRequestFilter(
                       gate, model.http().header(), RequestClaims.ofCurrentRequest()),
@@ -189,6 +196,41 @@ public class IdempotencyFeature implements DynamicFeature {
   private static Optional<IdempotentMethod> readModel(Class<?> resourceClass, Method method) {
     return new IdempotentMethodReader(ConfigLookup.of(ConfigProvider.getConfig()))
         .read(MethodAnnotations.of(resourceClass, method));
+  }
+
+  /**
+   * Whether a resource method, or a method it overrides, carries the request method designator
+   * {@code verb}: JAX-RS runs a {@code GET} method for a {@code HEAD} request only when there is no
+   * {@code HEAD} method.
+   */
+  static boolean designates(Method method, String verb) {
+    for (Class<?> type = method.getDeclaringClass(); type != null; type = type.getSuperclass()) {
+      if (designates(type, method, verb)) {
+        return true;
+      }
+      for (Class<?> contract : type.getInterfaces()) {
+        if (designates(contract, method, verb)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean designates(Class<?> type, Method method, String verb) {
+    Method declared;
+    try {
+      declared = type.getDeclaredMethod(method.getName(), method.getParameterTypes());
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+    for (Annotation annotation : declared.getAnnotations()) {
+      HttpMethod designator = annotation.annotationType().getAnnotation(HttpMethod.class);
+      if (designator != null && verb.equals(designator.value())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The class the application wrote, not a container's proxy subclass of it. */

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.ErrorCode;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -25,7 +26,7 @@ import java.util.function.BiConsumer;
  */
 final class IdempotencyRequestFilter implements ContainerRequestFilter {
 
-  /** The request property holding a replayed body, so the writer interceptor sends it as is. */
+  /** The request property holding a {@link ReplayedBody}, so the writer interceptor sends it. */
   static final String REPLAY_BODY = IdempotencyRequestFilter.class.getName() + ".replayBody";
 
   private final RequestGate gate;
@@ -80,17 +81,24 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
         keyHeaders(request),
         principal,
         request.getHeaderString(HttpHeaders.CONTENT_TYPE),
-        new EntityBody(request.getEntityStream(), request::setEntityStream, request.getLength()));
+        new EntityBody(request.getEntityStream(), request::setEntityStream, request.getLength()),
+        ContentCodings.of(headerLines(request, HttpHeaders.CONTENT_ENCODING)),
+        AcceptEncoding.of(headerLines(request, HttpHeaders.ACCEPT_ENCODING)));
   }
 
-  /** Every line of the key header; header names are case-insensitive. */
+  /** Every line of the key header. */
   private List<String> keyHeaders(ContainerRequestContext request) {
-    List<String> values = request.getHeaders().get(header);
+    return headerLines(request, header);
+  }
+
+  /** Every line of a header; header names are case-insensitive. */
+  private static List<String> headerLines(ContainerRequestContext request, String name) {
+    List<String> values = request.getHeaders().get(name);
     if (values != null) {
       return values;
     }
     for (Map.Entry<String, List<String>> entry : request.getHeaders().entrySet()) {
-      if (header.equalsIgnoreCase(entry.getKey())) {
+      if (name.equalsIgnoreCase(entry.getKey())) {
         return entry.getValue();
       }
     }
@@ -104,7 +112,10 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
     byte[] body = outcome.body();
     if (body.length > 0) {
       response.entity(body);
-      request.setProperty(REPLAY_BODY, body);
+      request.setProperty(
+          REPLAY_BODY,
+          new ReplayedBody(
+              body, ContentCodings.of(outcome.headers().get(ReplayEncoding.CONTENT_ENCODING))));
     }
     return response.build();
   }
@@ -116,6 +127,10 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
             .entity(ProblemDetails.body(refused.code(), refused.detail()));
     if (refused.retryAfter() != null) {
       response.header(RetryAfter.HEADER, refused.retryAfter());
+    }
+    if (refused.code() == ErrorCode.IDEMPOTENCY_REQUEST_ENCODING_UNSUPPORTED) {
+      // RFC 9110 12.5.3: a 415 for a content coding names the codings that would do
+      response.header(HttpHeaders.ACCEPT_ENCODING, "gzip, deflate");
     }
     return response.build();
   }

@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param mediaType the request {@code Content-Type}, or {@code null}
  * @param body reads the request body up to a bound (empty when there is none); read only for
  *     requests that carry a valid key
+ * @param contentEncoding the codings of the body as sent ({@code Content-Encoding})
+ * @param acceptEncoding what the request accepts in its response ({@code Accept-Encoding})
  */
 record IncomingRequest(
     String method,
@@ -25,7 +27,9 @@ record IncomingRequest(
     List<String> keyHeaders,
     Principal principal,
     String mediaType,
-    Body body) {
+    Body body,
+    ContentCodings contentEncoding,
+    AcceptEncoding acceptEncoding) {
 
   /**
    * Validates the components.
@@ -37,12 +41,47 @@ record IncomingRequest(
    * @param principal may be {@code null}
    * @param mediaType may be {@code null}
    * @param body never {@code null}
+   * @param contentEncoding never {@code null}
+   * @param acceptEncoding never {@code null}
    */
   IncomingRequest {
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(path, "path");
     keyHeaders = List.copyOf(keyHeaders);
     Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(contentEncoding, "contentEncoding");
+    Objects.requireNonNull(acceptEncoding, "acceptEncoding");
+  }
+
+  /**
+   * A request whose body has no content coding and that accepts any in its response.
+   *
+   * @param method never {@code null}
+   * @param path never {@code null}
+   * @param query may be {@code null}
+   * @param keyHeaders never {@code null}; copied
+   * @param principal may be {@code null}
+   * @param mediaType may be {@code null}
+   * @param body never {@code null}
+   */
+  IncomingRequest(
+      String method,
+      String path,
+      String query,
+      List<String> keyHeaders,
+      Principal principal,
+      String mediaType,
+      Body body) {
+    this(
+        method,
+        path,
+        query,
+        keyHeaders,
+        principal,
+        mediaType,
+        body,
+        ContentCodings.IDENTITY,
+        AcceptEncoding.ANY);
   }
 
   /**

@@ -15,8 +15,9 @@ import java.util.TreeMap;
  * <p>A header is kept when its name, compared case-insensitively, is on the method's allowlist
  * ({@code Location}, {@code Content-Type}, {@code Content-Language}, {@code Content-Location},
  * {@code ETag}, {@code Last-Modified} and the configured {@code replayHeaders}) or is {@code
- * Content-Encoding}: the stored body is the encoded bytes the client received, so their encoding is
- * part of the body. Never kept, whatever the allowlist says: {@code Set-Cookie} (it would hand one
+ * Content-Encoding}: it says how the captured bytes are coded, so they can be decoded (and the
+ * header dropped) before they are stored, or kept with them when Fenced cannot decode them ({@link
+ * ReplayEncoding}). Never kept, whatever the allowlist says: {@code Set-Cookie} (it would hand one
  * client's session to another), framing and hop-by-hop headers the container writes itself ({@code
  * Content-Length}, {@code Transfer-Encoding}, {@code Connection} and friends), and {@code
  * Idempotent-Replayed}.

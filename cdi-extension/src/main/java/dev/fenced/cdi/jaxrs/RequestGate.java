@@ -13,6 +13,7 @@ import dev.fenced.idempotency.IdempotencyException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The request side of the HTTP semantics, apart from JAX-RS: reads the key, claims it, and says
@@ -23,11 +24,16 @@ import java.util.Objects;
  * one, or not 1-255 printable ASCII after unquoting: 400 {@code IDEMPOTENCY_KEY_INVALID}); then the
  * body (larger than {@code fenced.idempotency.max-request-size}: 413 {@code
  * IDEMPOTENCY_REQUEST_TOO_LARGE}, refused from its {@code Content-Length} without reading, or after
- * reading one byte more than the limit), the scope and the fingerprint; then the claim (503 when
- * the store cannot be reached, 409 with {@code Retry-After} while the first request runs, 409
- * {@code IDEMPOTENCY_OUTCOME_LOST} when its work committed and its response was lost, 422 for
- * another request under the key, 500 when the stored record cannot be decoded). Nothing is claimed
- * for a refused request.
+ * reading one byte more than the limit), its content coding (a {@code gzip} or {@code deflate} body
+ * is decoded, never past the same limit, and its content is what the fingerprint counts; a corrupt
+ * one: 400 {@code IDEMPOTENCY_REQUEST_ENCODING_INVALID}; any other coding: 415 {@code
+ * IDEMPOTENCY_REQUEST_ENCODING_UNSUPPORTED}), the scope and the fingerprint (a {@code HEAD} that
+ * JAX-RS runs on the {@code GET} method counts as that {@code GET}); then the claim (503 when the
+ * store cannot be reached, 409 with {@code Retry-After} while the first request runs, 409 {@code
+ * IDEMPOTENCY_OUTCOME_LOST} when its work committed and its response was lost, 422 for another
+ * request under the key, 500 when the stored record cannot be decoded, 406 {@code
+ * IDEMPOTENCY_REPLAY_NOT_ACCEPTABLE} when the stored response is in a coding this request does not
+ * accept and Fenced cannot undo). Nothing is claimed for a refused request.
  */
 final class RequestGate {
 
@@ -37,6 +43,7 @@ final class RequestGate {
   private final IdempotentMethod model;
   private final AfterCommit afterCommit;
   private final int maxRequestSize;
+  private final boolean headRunsGet;
   private final FingerprintCalculator fingerprints;
 
   /**
@@ -53,6 +60,27 @@ final class RequestGate {
       IdempotentMethod model,
       AfterCommit afterCommit,
       long maxRequestSize) {
+    this(runtime, model, afterCommit, maxRequestSize, true);
+  }
+
+  /**
+   * Creates the gate of one method.
+   *
+   * @param runtime the shared runtime
+   * @param model the method's validated model
+   * @param afterCommit when a claim's outcome is recorded
+   * @param maxRequestSize the largest request body accepted, in bytes, 1 to {@link
+   *     dev.fenced.core.config.SizeParser#MAX_BYTES}
+   * @param headRunsGet whether a {@code HEAD} request runs this method as its {@code GET} (the
+   *     method is not a {@code HEAD} method): it then counts as that {@code GET}
+   */
+  RequestGate(
+      IdempotencyRuntime runtime,
+      IdempotentMethod model,
+      AfterCommit afterCommit,
+      long maxRequestSize,
+      boolean headRunsGet) {
+    this.headRunsGet = headRunsGet;
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.model = Objects.requireNonNull(model, "model");
     this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
@@ -108,14 +136,44 @@ final class RequestGate {
     if (request.body().declaredLength() > maxRequestSize) {
       return tooLarge(target, key);
     }
-    byte[] body = request.body().read(maxRequestSize + 1);
+    ContentCodings coding = request.contentEncoding();
+    byte[] body;
+    try {
+      body = request.body().read(maxRequestSize + 1);
+    } catch (IOException e) {
+      if (coding.isIdentity()) {
+        throw e;
+      }
+      // the server decodes the body itself (Open Liberty) and its decoder failed
+      return invalidCoding(target, key, coding);
+    }
     if (body.length > maxRequestSize) {
       return tooLarge(target, key);
     }
+    if (body.length > 0 && !coding.isIdentity() && stillCoded(request.body(), body, coding)) {
+      if (!coding.supported()) {
+        return refuse(
+            target,
+            key,
+            ErrorCode.IDEMPOTENCY_REQUEST_ENCODING_UNSUPPORTED,
+            "The request body's Content-Encoding ("
+                + coding.header()
+                + ") cannot be decoded to compare it with a retry; nothing was done. Send it"
+                + " gzip- or deflate-encoded, or not encoded");
+      }
+      try {
+        body = coding.decode(body, maxRequestSize);
+      } catch (ContentCodings.CorruptEncodingException e) {
+        return invalidCoding(target, key, coding);
+      }
+      if (body.length > maxRequestSize) {
+        return tooLarge(target, key);
+      }
+    }
     String scope = runtime.scope(model, request.principal());
+    String method = headRunsGet && request.method().equals("HEAD") ? "GET" : request.method();
     Fingerprint fingerprint =
-        fingerprints.ofRequest(
-            scope, request.method(), request.pathAndQuery(), request.mediaType(), body);
+        fingerprints.ofRequest(scope, method, request.pathAndQuery(), request.mediaType(), body);
     Claim claim;
     try {
       claim = runtime.engine().claim(RecordKey.http(scope, key), fingerprint, model.lockTtl());
@@ -133,7 +191,7 @@ final class RequestGate {
       }
     }
     if (claim instanceof Claim.Replay replay) {
-      return replay(target, key, replay.payload());
+      return replay(target, key, replay.payload(), request.acceptEncoding());
     }
     if (claim instanceof Claim.InUse) {
       String seconds = RetryAfter.seconds(model.http().retryAfter());
@@ -164,6 +222,36 @@ final class RequestGate {
             + " query or body); use a new key for a new request");
   }
 
+  /**
+   * Whether the bytes read still have the coding the header names. A server may decode the body
+   * before the application reads it and leave the header (Open Liberty does, {@code httpOptions
+   * autoDecompression}, on by default): then the bytes read differ in length from the declared
+   * {@code Content-Length}, or, without one, a gzip body lacks the gzip magic number. The
+   * fingerprint counts the content either way.
+   */
+  private static boolean stillCoded(
+      IncomingRequest.Body source, byte[] body, ContentCodings coding) {
+    long declared = source.declaredLength();
+    if (declared >= 0) {
+      return declared == body.length;
+    }
+    String last = coding.names().get(coding.names().size() - 1);
+    if (last.equals("gzip") || last.equals("x-gzip")) {
+      return body.length >= 2 && (body[0] & 0xff) == 0x1f && (body[1] & 0xff) == 0x8b;
+    }
+    return true;
+  }
+
+  private Admission invalidCoding(String target, String key, ContentCodings coding) {
+    return refuse(
+        target,
+        key,
+        ErrorCode.IDEMPOTENCY_REQUEST_ENCODING_INVALID,
+        "The request body is not encoded as its Content-Encoding ("
+            + coding.header()
+            + ") says; nothing was done. Send it encoded as declared, or not encoded");
+  }
+
   private Admission tooLarge(String target, String key) {
     return refuse(
         target,
@@ -171,10 +259,11 @@ final class RequestGate {
         ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE,
         "The request body is larger than "
             + SizeParser.format(maxRequestSize)
-            + ", the most this endpoint accepts; nothing was done. Send a smaller body");
+            + " (decoded, when it has a Content-Encoding), the most this endpoint accepts; nothing"
+            + " was done. Send a smaller body");
   }
 
-  private Admission replay(String target, String key, byte[] payload) {
+  private Admission replay(String target, String key, byte[] payload, AcceptEncoding accepted) {
     HttpOutcome outcome;
     try {
       outcome = HttpOutcomeCodec.decode(payload);
@@ -193,8 +282,19 @@ final class RequestGate {
           "The stored response for this idempotency key cannot be read, so the request was not"
               + " run again; this stays so until the record expires");
     }
+    Optional<HttpOutcome> sendable = ReplayEncoding.forClient(outcome, accepted);
+    if (sendable.isEmpty()) {
+      return refuse(
+          target,
+          key,
+          ErrorCode.IDEMPOTENCY_REPLAY_NOT_ACCEPTABLE,
+          "The stored response for this idempotency key was sent with Content-Encoding "
+              + ContentCodings.of(outcome.headers().get(ReplayEncoding.CONTENT_ENCODING)).header()
+              + ", which this request's Accept-Encoding does not accept; the request was not run"
+              + " again. Retry with an Accept-Encoding that accepts it");
+    }
     fire(() -> runtime.replayed(target, key));
-    return new Admission.Replay(outcome);
+    return new Admission.Replay(sendable.get());
   }
 
   private Admission refuse(String target, String key, ErrorCode code, String detail) {

@@ -24,9 +24,18 @@ import java.util.Map;
  * are sent, then stores status, allowlisted headers and bytes; if writing fails it releases the
  * key. A body larger than {@code fenced.idempotency.max-response-size} still reaches the client
  * whole, but only that many bytes are ever held: it is not stored, the key is released (a repeat
- * runs the method again) and a WARNING names the request and the record's digest. For a replay, it
- * sends the stored bytes as they are and skips the inner interceptors and the writer, which already
- * shaped them the first time.
+ * runs the method again) and a WARNING names the request and the record's digest.
+ *
+ * <p>What is stored is the content without its {@code gzip} or {@code deflate} coding (decoded,
+ * never past the same limit), and without its {@code Content-Encoding}: the coding depends on what
+ * each request accepts, not on the outcome. A body in a coding Fenced cannot undo is stored as
+ * sent, with its {@code Content-Encoding} ({@link ReplayEncoding}).
+ *
+ * <p>For a replay, it sends the stored bytes and skips the inner interceptors and the writer, which
+ * already shaped them the first time; the coding this request's response asks for (a {@code
+ * Content-Encoding} a response filter set after negotiating {@code Accept-Encoding}, the way a
+ * {@code GZIP} interceptor works) is applied here when it is {@code gzip} or {@code deflate}, and
+ * dropped otherwise, so the header always describes the bytes sent.
  */
 final class ResponseCaptureInterceptor implements WriterInterceptor {
 
@@ -46,8 +55,8 @@ final class ResponseCaptureInterceptor implements WriterInterceptor {
   @Override
   public void aroundWriteTo(WriterInterceptorContext context) throws IOException {
     Object replayBody = context.getProperty(IdempotencyRequestFilter.REPLAY_BODY);
-    if (replayBody instanceof byte[] bytes && context.getEntity() == bytes) {
-      context.getOutputStream().write(bytes);
+    if (replayBody instanceof ReplayedBody replayed && context.getEntity() == replayed.bytes()) {
+      context.getOutputStream().write(coded(context.getHeaders(), replayed));
       return;
     }
     if (!(context.getProperty(ClaimedRequest.PROPERTY) instanceof ClaimedRequest claimed)
@@ -84,25 +93,81 @@ final class ResponseCaptureInterceptor implements WriterInterceptor {
       int status,
       CapturingOutputStream capture) {
     if (capture.exceeded()) {
-      String limit = SizeParser.format(maxResponseSize);
-      LOG.log(
-          Level.WARNING,
-          "The response of "
-              + claimed.target()
-              + " (idempotency record "
-              + claimed.recordDigest()
-              + ") is larger than fenced.idempotency.max-response-size ("
-              + limit
-              + "): it was sent but not stored, and its key was released, so a repeat runs the"
-              + " method again. Raise the limit or return a smaller body to make it replayable.");
-      claimed.release("the response is larger than " + limit);
+      tooLarge(claimed);
       return;
     }
-    claimed.store(
-        new HttpOutcome(
-            status,
-            ReplayHeaders.select(claimed.model().http().replayHeaders(), headers(context)),
-            capture.captured()));
+    Map<String, List<String>> headers =
+        new LinkedHashMap<>(
+            ReplayHeaders.select(claimed.model().http().replayHeaders(), headers(context)));
+    byte[] body = capture.captured();
+    ContentCodings coding = ContentCodings.of(headers.get(ReplayEncoding.CONTENT_ENCODING));
+    if (!coding.isIdentity() && coding.supported()) {
+      try {
+        body = coding.decode(body, (int) maxResponseSize);
+        headers.remove(ReplayEncoding.CONTENT_ENCODING);
+      } catch (ContentCodings.CorruptEncodingException e) {
+        LOG.log(
+            Level.WARNING,
+            "The response of "
+                + claimed.target()
+                + " is not valid "
+                + coding
+                + " ("
+                + e.getMessage()
+                + "); it is stored as sent and replayed only to retries that accept "
+                + coding);
+      }
+      if (body.length > maxResponseSize) {
+        tooLarge(claimed);
+        return;
+      }
+    }
+    claimed.store(new HttpOutcome(status, headers, body));
+  }
+
+  /**
+   * The replayed bytes as this response sends them: in their stored coding, else in the coding a
+   * response filter asked for, when Fenced can apply it.
+   */
+  private static byte[] coded(MultivaluedMap<String, Object> headers, ReplayedBody replayed) {
+    if (!replayed.coding().isIdentity()) {
+      headers.putSingle(HttpHeaders.CONTENT_ENCODING, replayed.coding().header());
+      return replayed.bytes();
+    }
+    List<String> asked = new ArrayList<>();
+    headers.forEach(
+        (name, values) -> {
+          if (HttpHeaders.CONTENT_ENCODING.equalsIgnoreCase(name)) {
+            values.forEach(value -> asked.add(asString(value)));
+          }
+        });
+    ContentCodings coding = ContentCodings.of(asked);
+    if (asked.isEmpty()) {
+      return replayed.bytes();
+    }
+    headers.keySet().removeIf(HttpHeaders.CONTENT_ENCODING::equalsIgnoreCase);
+    headers.keySet().removeIf(HttpHeaders.CONTENT_LENGTH::equalsIgnoreCase);
+    if (coding.isIdentity() || !coding.supported()) {
+      return replayed.bytes();
+    }
+    headers.putSingle(HttpHeaders.CONTENT_ENCODING, coding.header());
+    return coding.encode(replayed.bytes());
+  }
+
+  private void tooLarge(ClaimedRequest claimed) {
+    String limit = SizeParser.format(maxResponseSize);
+    LOG.log(
+        Level.WARNING,
+        "The response of "
+            + claimed.target()
+            + " (idempotency record "
+            + claimed.recordDigest()
+            + ") is larger than fenced.idempotency.max-response-size ("
+            + limit
+            + ", decoded when it has a Content-Encoding): it was sent but not stored, and its key"
+            + " was released, so a repeat runs the method again. Raise the limit or return a"
+            + " smaller body to make it replayable.");
+    claimed.release("the response is larger than " + limit);
   }
 
   /** The final response headers as strings, the way the container writes them. */

@@ -16,6 +16,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -67,6 +68,118 @@ class ResponseCaptureInterceptorTest {
         .hasMessage("headers gone");
     assertThat(time.pendingTasks()).isZero();
     assertThat(repeat()).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
+  void stores_a_gzip_body_as_its_content_without_its_content_encoding() throws Exception {
+    claimAwaitingBody();
+    byte[] content = bytes(300);
+    MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
+    headers.putSingle("Content-Encoding", "gzip");
+    byte[] sent = ContentCodingsTest.gzip(content, 6, 0);
+
+    new ResponseCaptureInterceptor(1024).aroundWriteTo(context(sent, sent, headers));
+
+    HttpOutcome stored = HttpOutcomeCodec.decode(((Claim.Replay) repeat()).payload());
+    assertThat(client.toByteArray()).isEqualTo(sent);
+    assertThat(stored.body()).isEqualTo(content);
+    assertThat(stored.headers()).doesNotContainKey("content-encoding");
+  }
+
+  @Test
+  void does_not_store_a_gzip_body_whose_content_is_over_the_limit() throws Exception {
+    claimAwaitingBody();
+    MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
+    headers.putSingle("Content-Encoding", "gzip");
+    byte[] sent = ContentCodingsTest.gzip(new byte[4096], 9, 0);
+
+    new ResponseCaptureInterceptor(1024).aroundWriteTo(context(sent, sent, headers));
+
+    assertThat(sent.length).isLessThan(1024);
+    assertThat(repeat()).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
+  void stores_a_body_in_a_coding_it_cannot_undo_as_sent_with_its_coding() throws Exception {
+    claimAwaitingBody();
+    byte[] sent = bytes(50);
+    MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
+    headers.putSingle("Content-Encoding", "br");
+
+    new ResponseCaptureInterceptor(1024).aroundWriteTo(context(sent, sent, headers));
+
+    HttpOutcome stored = HttpOutcomeCodec.decode(((Claim.Replay) repeat()).payload());
+    assertThat(stored.body()).isEqualTo(sent);
+    assertThat(stored.headers()).containsEntry("content-encoding", List.of("br"));
+  }
+
+  @Test
+  void a_replay_is_gzipped_when_its_response_asks_for_gzip() throws Exception {
+    byte[] content = bytes(300);
+    properties.put(
+        IdempotencyRequestFilter.REPLAY_BODY, new ReplayedBody(content, ContentCodings.IDENTITY));
+    MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
+    headers.putSingle("Content-Encoding", "gzip");
+    headers.putSingle("Content-Length", "300");
+
+    new ResponseCaptureInterceptor(1024).aroundWriteTo(context(content, null, headers));
+
+    assertThat(ContentCodings.of(List.of("gzip")).decode(client.toByteArray(), 1000))
+        .isEqualTo(content);
+    assertThat(headers.getFirst("Content-Encoding")).isEqualTo("gzip");
+    assertThat(headers).doesNotContainKey("Content-Length");
+  }
+
+  @Test
+  void a_replay_drops_a_coding_it_cannot_apply_and_sends_the_content() throws IOException {
+    byte[] content = bytes(30);
+    properties.put(
+        IdempotencyRequestFilter.REPLAY_BODY, new ReplayedBody(content, ContentCodings.IDENTITY));
+    MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
+    headers.putSingle("content-encoding", "br");
+
+    new ResponseCaptureInterceptor(1024).aroundWriteTo(context(content, null, headers));
+
+    assertThat(client.toByteArray()).isEqualTo(content);
+    assertThat(headers).isEmpty();
+  }
+
+  @Test
+  void a_replay_stored_coded_is_sent_as_stored_with_its_coding() throws IOException {
+    byte[] stored = bytes(30);
+    properties.put(
+        IdempotencyRequestFilter.REPLAY_BODY,
+        new ReplayedBody(stored, ContentCodings.of(List.of("br"))));
+    MultivaluedHashMap<String, Object> headers = new MultivaluedHashMap<>();
+    headers.putSingle("Content-Encoding", "gzip");
+
+    new ResponseCaptureInterceptor(1024).aroundWriteTo(context(stored, null, headers));
+
+    assertThat(client.toByteArray()).isEqualTo(stored);
+    assertThat(headers.get("Content-Encoding")).containsExactly("br");
+  }
+
+  private WriterInterceptorContext context(
+      byte[] entity, byte[] written, MultivaluedHashMap<String, Object> headers) {
+    return Stub.of(WriterInterceptorContext.class)
+        .on("getProperty", args -> properties.get((String) args[0]))
+        .on("getEntity", args -> entity)
+        .on("getOutputStream", args -> current)
+        .on(
+            "setOutputStream",
+            args -> {
+              current = (OutputStream) args[0];
+              return null;
+            })
+        .on(
+            "proceed",
+            args -> {
+              current.write(written);
+              return null;
+            })
+        .on("getHeaders", args -> headers)
+        .on("getMediaType", args -> null)
+        .build();
   }
 
   private void claimAwaitingBody() {

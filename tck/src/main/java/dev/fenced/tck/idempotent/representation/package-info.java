@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentRepresentationTest}. */
+package dev.fenced.tck.idempotent.representation;
