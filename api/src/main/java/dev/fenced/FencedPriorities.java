@@ -32,5 +32,14 @@ public final class FencedPriorities {
   /** {@code @Idempotent}: {@code PLATFORM_AFTER + 3}, still outside Fault Tolerance. */
   public static final int IDEMPOTENT = Interceptor.Priority.PLATFORM_AFTER + 3;
 
+  /**
+   * The witness of an {@code @Idempotent} method's body: {@code FAULT_TOLERANCE + 1}, just
+   * <em>inside</em> Fault Tolerance, next to the method. It records how each attempt of the body
+   * ended, so that the outcome Fenced stores is the body's, not an answer Fault Tolerance made up
+   * (a {@code @Fallback} value, a {@code TimeoutException} after the work was done). It moves with
+   * {@code mp.fault.tolerance.interceptor.priority} (one above it).
+   */
+  public static final int IDEMPOTENT_BODY = FAULT_TOLERANCE + 1;
+
   private FencedPriorities() {}
 }

@@ -10,6 +10,7 @@ import dev.fenced.cdi.config.JobMethod;
 import dev.fenced.cdi.config.JobMethodReader;
 import dev.fenced.cdi.config.MethodAnnotations;
 import dev.fenced.cdi.deployment.ElectionCheck;
+import dev.fenced.cdi.deployment.FaultToleranceResourceCheck;
 import dev.fenced.cdi.deployment.UnguardedRetryCheck;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.locks.LeaderElection;
@@ -124,6 +125,7 @@ final class AnnotatedTypeReader {
       readInto(idempotentMethods, method, idempotentReader::read, errors);
       readInto(jobs, method, jobReader::read, errors);
       UnguardedRetryCheck.warning(method).ifPresent(warnings::add);
+      FaultToleranceResourceCheck.warning(method).ifPresent(warnings::add);
     }
   }
 
@@ -176,7 +178,8 @@ final class AnnotatedTypeReader {
   }
 
   /**
-   * What deserves a WARNING at deployment, in the order read ({@link UnguardedRetryCheck}).
+   * What deserves a WARNING at deployment, in the order read ({@link UnguardedRetryCheck}, {@link
+   * FaultToleranceResourceCheck}).
    *
    * @return an unmodifiable copy
    */

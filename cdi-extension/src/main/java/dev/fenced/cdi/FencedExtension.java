@@ -51,10 +51,12 @@ import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * Fenced's portable extension: registers the {@code @Idempotent}, {@code @OnOneInstance} and
- * {@code @WithoutOverlapping} interceptors and Fenced's beans, reads and validates every guarded
- * method, job and leader election while the container boots, and checks what spans beans (store
- * selection for idempotency and locks, the in-memory store check, global settings, scope resolvers,
- * lock key collisions, the order next to Fault Tolerance) before the application starts.
+ * {@code @WithoutOverlapping} interceptors (and {@link IdempotentBodyInterceptor}, the witness of
+ * an {@code @Idempotent} method's body inside Fault Tolerance) and Fenced's beans, reads and
+ * validates every guarded method, job and leader election while the container boots, and checks
+ * what spans beans (store selection for idempotency and locks, the in-memory store check, global
+ * settings, scope resolvers, lock key collisions, the order next to Fault Tolerance) before the
+ * application starts.
  *
  * <p>Fenced's types are added with {@code addAnnotatedType}, so they are beans whatever the
  * application's bean discovery mode; the {@code fenced-cdi} jar has no {@code beans.xml}, so they
@@ -86,6 +88,7 @@ public class FencedExtension implements Extension {
   void registerTypes(@Observes BeforeBeanDiscovery event) {
     ConfigLookup config = config();
     addInterceptor(event, IdempotentInterceptor.class, InterceptorOrder.idempotent(config));
+    addInterceptor(event, IdempotentBodyInterceptor.class, InterceptorOrder.idempotentBody(config));
     addInterceptor(event, OnOneInstanceInterceptor.class, InterceptorOrder.onOneInstance(config));
     addInterceptor(
         event, WithoutOverlappingInterceptor.class, InterceptorOrder.withoutOverlapping(config));

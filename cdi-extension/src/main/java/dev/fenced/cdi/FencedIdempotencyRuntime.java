@@ -2,6 +2,7 @@ package dev.fenced.cdi;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.call.ArgumentFingerprints;
+import dev.fenced.cdi.call.BodyWitness;
 import dev.fenced.cdi.call.CallFactory;
 import dev.fenced.cdi.call.CallRunner;
 import dev.fenced.cdi.call.CallScopes;
@@ -74,6 +75,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private CallFactory callFactory;
   private CallRunner callRunner;
   private CommitMarking commitMarking;
+  private final FaultToleranceShapes faultTolerance = new FaultToleranceShapes();
 
   @PostConstruct
   void start() {
@@ -205,9 +207,10 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   }
 
   /**
-   * Runs an intercepted non-HTTP method once per key; a JAX-RS resource method, which the JAX-RS
-   * layer guards, proceeds and may mark its commit ({@link CommitMarking}); a method its
-   * class-level annotation does not guard proceeds.
+   * Runs an intercepted non-HTTP method once per key (with a {@link BodyWitness} when Fault
+   * Tolerance shapes it, so that the body's outcome is recorded, not Fault Tolerance's answer); a
+   * JAX-RS resource method, which the JAX-RS layer guards, proceeds and may mark its commit ({@link
+   * CommitMarking}); a method its class-level annotation does not guard proceeds.
    *
    * @param context the invocation
    * @return what the method returned, or the replayed value
@@ -234,7 +237,14 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
       rejected(method.target(), null, e.code());
       throw e;
     }
-    return callRunner.run(call, context::proceed);
+    FaultToleranceShapes.Shape shape =
+        faultTolerance.of(context.getTarget().getClass(), context.getMethod());
+    BodyWitness witness = null;
+    if (shape != FaultToleranceShapes.Shape.NONE) {
+      witness = new BodyWitness(shape == FaultToleranceShapes.Shape.WITNESSED);
+      context.getContextData().put(BodyWitness.CONTEXT_KEY, witness);
+    }
+    return callRunner.run(call, context::proceed, witness);
   }
 
   /**

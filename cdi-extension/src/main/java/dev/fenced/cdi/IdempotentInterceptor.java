@@ -14,7 +14,8 @@ import java.io.Serializable;
  * {@code @IdempotencyKey}. JAX-RS resource methods pass straight through: the JAX-RS layer guards
  * them with HTTP semantics. Its priority, {@link FencedPriorities#IDEMPOTENT}, puts it outside
  * MicroProfile Fault Tolerance and inside {@code @Transactional}; {@code
- * fenced.interceptor.priority} moves it at boot.
+ * fenced.interceptor.priority} moves it at boot. For a method Fault Tolerance annotates, {@link
+ * IdempotentBodyInterceptor}, inside Fault Tolerance, tells it what the method's body did.
  */
 @Interceptor
 @Idempotent

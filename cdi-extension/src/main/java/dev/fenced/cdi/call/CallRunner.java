@@ -112,6 +112,31 @@ public final class CallRunner {
    * @throws Exception what {@code work} threw, after the key was released
    */
   public Object run(GuardedCall call, Callable<?> work) throws Exception {
+    return run(call, work, null);
+  }
+
+  /**
+   * Runs {@code work}, a call MicroProfile Fault Tolerance shapes, for {@code call} unless its
+   * outcome is stored. What is recorded is what the {@linkplain BodyWitness witnessed} body's last
+   * attempt did, whatever Fault Tolerance answered: its return value when it returned (even when
+   * Fault Tolerance then reported a {@code TimeoutException}, or answered with a
+   * {@code @Fallback}); nothing, the key released, when it threw or never ran (a {@code @Fallback}
+   * answer is the caller's, not the operation's outcome, and is not stored). While the body still
+   * runs after Fault Tolerance answered (an asynchronous time-out), the claim is kept, renewed,
+   * until it ends. The caller always gets Fault Tolerance's answer.
+   *
+   * @param call the resolved call
+   * @param work the guarded code, Fault Tolerance included
+   * @param witness sees the body inside Fault Tolerance; {@code null} when nothing shapes the call,
+   *     and what {@code work} returns or throws is the outcome
+   * @return what {@code work} returned, or the stored outcome of the run that did
+   * @throws IdempotencyException when the call was refused, its record is unreadable, or its result
+   *     cannot be stored (after it ran; the key was released)
+   * @throws InterruptedException when interrupted while waiting for a duplicate
+   * @throws Exception what {@code work} threw, after the key was released or the body's outcome
+   *     recorded
+   */
+  public Object run(GuardedCall call, Callable<?> work, BodyWitness witness) throws Exception {
     Objects.requireNonNull(call, "call");
     Objects.requireNonNull(work, "work");
     Optional<TransactionOutcomes.Produced> earlier =
@@ -126,7 +151,7 @@ public final class CallRunner {
       throw rejected(call, e);
     }
     if (claim instanceof Claim.Claimed claimed) {
-      return runClaimed(call, claimed.execution(), work);
+      return runClaimed(call, claimed.execution(), work, witness);
     }
     if (claim instanceof Claim.Replay replay) {
       return replay(call, replay.payload());
@@ -178,42 +203,103 @@ public final class CallRunner {
     }
   }
 
-  private Object runClaimed(GuardedCall call, Execution execution, Callable<?> work)
+  private Object runClaimed(
+      GuardedCall call, Execution execution, Callable<?> work, BodyWitness witness)
       throws Exception {
     // whatever happens below, the claim ends through this, in the finally block
     Consumer<Boolean> ending = committed -> release(call, execution);
     try {
       execution.onLockLost(lost -> events.lockLost(call.target(), call.key()));
-      Object result = work.call();
-      if (call.staged()) {
+      Object result = null;
+      Throwable thrown = null;
+      try {
+        result = work.call();
+      } catch (Exception | Error e) {
+        thrown = e;
+      }
+      if (call.staged() && thrown == null) {
         CompletionStage<?> stage = stage(call, result);
         ending = null; // from here on, the stage's completion and the transaction's end end it
-        return follow(call, execution, stage);
+        return follow(call, execution, stage, witness);
       }
-      byte[] payload = codec.encode(result, call.resultType());
-      if (StoragePolicy.of(call.storeIf()).storesReturn()) {
-        Duration ttl = call.options().ttl();
-        transactionOutcomes()
-            .ifPresent(outcomes -> outcomes.keep(call.recordKey(), call.fingerprint(), payload));
-        if (commit == OutcomeCommit.WITH_WORK && activeTransaction()) {
-          ending = null; // from here on, the end of the transaction ends the claim
-          recordWithWork(call, execution, payload, ttl);
-          return result;
+      CompletableFuture<Object> body =
+          call.staged() ? CompletableFuture.failedFuture(thrown) : body(witness, result, thrown);
+      if (!body.isDone()) {
+        ending = null; // from here on, the end of the body ends the claim
+        keepUntilBodyEnds(call, execution, body);
+      } else if (!body.isCompletedExceptionally()) {
+        byte[] payload = codec.encode(body.join(), call.resultType());
+        if (StoragePolicy.of(call.storeIf()).storesReturn()) {
+          Duration ttl = call.options().ttl();
+          transactionOutcomes()
+              .ifPresent(outcomes -> outcomes.keep(call.recordKey(), call.fingerprint(), payload));
+          if (commit == OutcomeCommit.WITH_WORK && activeTransaction()) {
+            ending = null; // from here on, the end of the transaction ends the claim
+            recordWithWork(call, execution, payload, ttl);
+          } else {
+            ending =
+                committed -> {
+                  if (committed) {
+                    complete(execution, payload, ttl);
+                  } else {
+                    release(call, execution);
+                  }
+                };
+          }
         }
-        ending =
-            committed -> {
-              if (committed) {
-                complete(execution, payload, ttl);
-              } else {
-                release(call, execution);
-              }
-            };
+      }
+      if (thrown instanceof Exception e) {
+        throw e;
+      }
+      if (thrown instanceof Error e) {
+        throw e;
       }
       return result;
     } finally {
       if (ending != null) {
         whenTransactionEnds(call, ending);
       }
+    }
+  }
+
+  /**
+   * How the body ended: as the witness saw it, or, with no witness, as {@code work} did.
+   *
+   * @param witness the witness, or {@code null}
+   * @param result what {@code work} returned
+   * @param failure what {@code work} threw, or {@code null}
+   */
+  private static CompletableFuture<Object> body(
+      BodyWitness witness, Object result, Throwable failure) {
+    if (witness != null) {
+      return witness.lastAttempt();
+    }
+    return failure == null
+        ? CompletableFuture.completedFuture(result)
+        : CompletableFuture.failedFuture(failure);
+  }
+
+  /**
+   * Keeps the claim of a body that still runs after Fault Tolerance answered its caller (it gave up
+   * waiting), renewed, until the body ends; then records what it returned, or releases the key. It
+   * ends on another thread, outside the caller's transaction, so its value is recorded as it is.
+   */
+  private void keepUntilBodyEnds(
+      GuardedCall call, Execution execution, CompletableFuture<Object> body) {
+    LOG.log(Level.DEBUG, () -> "Keeping the claim of " + describe(call) + " until its method ends");
+    body.whenComplete((value, failure) -> recordLate(call, execution, value, failure));
+  }
+
+  private void recordLate(GuardedCall call, Execution execution, Object value, Throwable failure) {
+    if (failure != null || !StoragePolicy.of(call.storeIf()).storesReturn()) {
+      release(call, execution);
+      return;
+    }
+    try {
+      complete(execution, codec.encode(value, call.resultType()), call.options().ttl());
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "Recording the late outcome of " + describe(call) + " failed", e);
+      release(call, execution);
     }
   }
 
@@ -240,52 +326,84 @@ public final class CallRunner {
    * transaction) and the claim ends with the transaction, as for a call that returns its value: the
    * value is recorded only when the stage completed normally and the transaction committed. Staged
    * calls record after the commit under either {@link OutcomeCommit}: the stage's work is not the
-   * transaction's.
+   * transaction's. With a {@code witness}, what is recorded is how the stage the body's last
+   * attempt returned completed, while the caller gets {@code stage}, Fault Tolerance's; when the
+   * body's stage is still pending as {@code stage} completes (a time-out), the caller gets its
+   * answer at once and the claim is kept until the body's stage completes.
    */
   private CompletableFuture<Object> follow(
-      GuardedCall call, Execution execution, CompletionStage<?> stage) {
+      GuardedCall call, Execution execution, CompletionStage<?> stage, BodyWitness witness) {
     CompletableFuture<Boolean> transactionEnd = new CompletableFuture<>();
     whenTransactionEnds(call, transactionEnd::complete);
     CompletableFuture<Object> returned = new CompletableFuture<>();
     stage.whenComplete(
         (value, failure) -> {
-          Throwable outcome = failure;
-          Consumer<Boolean> ending = committed -> release(call, execution);
-          if (failure == null) {
-            try {
-              byte[] payload = codec.encode(value, call.resultType());
-              Duration ttl = call.options().ttl();
-              if (StoragePolicy.of(call.storeIf()).storesReturn()) {
-                ending =
-                    committed -> {
-                      if (committed) {
-                        complete(execution, payload, ttl);
-                      } else {
-                        release(call, execution);
-                      }
-                    };
-              }
-            } catch (IdempotencyException e) {
-              outcome = rejected(call, e);
-            } catch (RuntimeException e) {
-              outcome = e;
-            }
+          CompletableFuture<Object> body = stagedBody(witness, value, failure);
+          if (!body.isDone()) {
+            settle(returned, value, failure); // the caller does not wait for a body given up on
           }
-          Throwable answer = outcome;
-          if (!transactionEnd.isDone()) {
-            settle(returned, value, answer);
-          }
-          Consumer<Boolean> end = ending;
-          transactionEnd.thenAccept(
-              committed -> {
-                try {
-                  end.accept(committed);
-                } finally {
+          body.whenComplete(
+              (bodyValue, bodyFailure) -> {
+                Throwable outcome = failure;
+                Consumer<Boolean> ending = committed -> release(call, execution);
+                if (bodyFailure == null) {
+                  try {
+                    byte[] payload = codec.encode(bodyValue, call.resultType());
+                    Duration ttl = call.options().ttl();
+                    if (StoragePolicy.of(call.storeIf()).storesReturn()) {
+                      ending =
+                          committed -> {
+                            if (committed) {
+                              complete(execution, payload, ttl);
+                            } else {
+                              release(call, execution);
+                            }
+                          };
+                    }
+                  } catch (IdempotencyException e) {
+                    outcome = rejected(call, e);
+                  } catch (RuntimeException e) {
+                    outcome = e;
+                  }
+                }
+                Throwable answer = outcome;
+                if (!transactionEnd.isDone()) {
                   settle(returned, value, answer);
                 }
+                Consumer<Boolean> end = ending;
+                transactionEnd.thenAccept(
+                    committed -> {
+                      try {
+                        end.accept(committed);
+                      } finally {
+                        settle(returned, value, answer);
+                      }
+                    });
               });
         });
     return returned;
+  }
+
+  /**
+   * How the stage of a staged call's body ended: the stage the witnessed body's last attempt
+   * returned, or, with no witness, the stage the caller got.
+   */
+  @SuppressWarnings("unchecked")
+  private static CompletableFuture<Object> stagedBody(
+      BodyWitness witness, Object value, Throwable failure) {
+    if (witness == null) {
+      return failure == null
+          ? CompletableFuture.completedFuture(value)
+          : CompletableFuture.failedFuture(failure);
+    }
+    return witness
+        .lastAttempt()
+        .thenCompose(
+            returned ->
+                returned instanceof CompletionStage<?> bodyStage
+                    ? (CompletionStage<Object>) bodyStage
+                    : CompletableFuture.failedFuture(
+                        new IllegalStateException("the method returned no CompletionStage")));
   }
 
   private static void settle(CompletableFuture<Object> returned, Object value, Throwable failure) {

@@ -63,6 +63,20 @@ public final class InterceptorOrder {
   }
 
   /**
+   * The priority of the witness of an {@code @Idempotent} method's body: one above Fault
+   * Tolerance's, so it sees each attempt of the body and nothing Fault Tolerance made of it.
+   *
+   * @param config the application's config
+   * @return {@link FencedPriorities#IDEMPOTENT_BODY}, or the configured Fault Tolerance priority
+   *     plus one
+   */
+  public static int idempotentBody(ConfigLookup config) {
+    return integer(config, FAULT_TOLERANCE)
+        .map(ft -> ft + 1)
+        .orElse(FencedPriorities.IDEMPOTENT_BODY);
+  }
+
+  /**
    * What is wrong with the priorities.
    *
    * @param config the application's config

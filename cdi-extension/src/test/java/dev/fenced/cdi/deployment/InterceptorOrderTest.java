@@ -17,6 +17,21 @@ class InterceptorOrderTest {
   }
 
   @Test
+  void the_body_witness_sits_just_inside_fault_tolerance() {
+    assertThat(InterceptorOrder.idempotentBody(ConfigLookup.of(Map.of())))
+        .isEqualTo(FencedPriorities.FAULT_TOLERANCE + 1)
+        .isEqualTo(FencedPriorities.IDEMPOTENT_BODY);
+  }
+
+  @Test
+  void the_body_witness_follows_a_moved_fault_tolerance_priority() {
+    ConfigLookup config =
+        ConfigLookup.of(Map.of("mp.fault.tolerance.interceptor.priority", "5000"));
+
+    assertThat(InterceptorOrder.idempotentBody(config)).isEqualTo(5001);
+  }
+
+  @Test
   void fault_tolerance_moved_to_fenced_priority_fails_naming_the_option() {
     ConfigLookup config =
         ConfigLookup.of(
