@@ -3,14 +3,9 @@ package dev.fenced.store.redis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -21,11 +16,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * meanwhile) and resets the client's connection: a command that ran, whose caller saw only a lost
  * connection. Each arming loses one reply.
  */
-final class LostReplyProxy implements AutoCloseable {
+final class LostReplyProxy extends LoopbackProxy {
 
-  private final ServerSocket server;
-  private final URI target;
-  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private final AtomicReference<Arming> armed = new AtomicReference<>();
   private final AtomicInteger lost = new AtomicInteger();
 
@@ -33,17 +25,8 @@ final class LostReplyProxy implements AutoCloseable {
    * @param target the Redis to forward to
    */
   LostReplyProxy(URI target) {
-    this.target = target;
-    try {
-      this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    daemon(this::accept);
-  }
-
-  URI url() {
-    return URI.create("redis://127.0.0.1:" + server.getLocalPort());
+    super(target.getHost(), target.getPort(), "lost-reply-proxy");
+    start();
   }
 
   /**
@@ -60,20 +43,11 @@ final class LostReplyProxy implements AutoCloseable {
     return lost.get();
   }
 
-  private void accept() {
-    while (!server.isClosed()) {
-      try {
-        Socket client = server.accept();
-        Socket redis = new Socket(target.getHost(), target.getPort());
-        sockets.add(client);
-        sockets.add(redis);
-        Pair pair = new Pair(client, redis);
-        daemon(pair::commands);
-        daemon(pair::replies);
-      } catch (IOException e) {
-        return; // closed
-      }
-    }
+  @Override
+  void relay(Socket client, Socket redis) {
+    Pair pair = new Pair(client, redis);
+    daemon(pair::commands);
+    daemon(pair::replies);
   }
 
   /** One client connection and its connection to Redis. */
@@ -137,24 +111,6 @@ final class LostReplyProxy implements AutoCloseable {
         }
       }
       return false;
-    }
-  }
-
-  private static void daemon(Runnable task) {
-    Thread thread = new Thread(task, "lost-reply-proxy");
-    thread.setDaemon(true);
-    thread.start();
-  }
-
-  @Override
-  public void close() {
-    try {
-      server.close();
-      for (Socket socket : sockets) {
-        socket.close();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

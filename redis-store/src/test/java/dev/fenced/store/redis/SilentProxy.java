@@ -5,14 +5,9 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A TCP proxy on {@code 127.0.0.1} in front of a Redis that forwards everything until a client
@@ -20,12 +15,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * connection open and forwards nothing, in either direction: a partition that starts at one exact
  * command.
  */
-final class SilentProxy implements AutoCloseable {
+final class SilentProxy extends LoopbackProxy {
 
-  private final ServerSocket server;
-  private final URI target;
   private final byte[] trigger;
-  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
   private volatile boolean silent;
 
   /**
@@ -33,18 +25,9 @@ final class SilentProxy implements AutoCloseable {
    * @param word the command word after which nothing is forwarded, matched case-insensitively
    */
   SilentProxy(URI target, String word) {
-    this.target = target;
+    super(target.getHost(), target.getPort(), "silent-proxy");
     this.trigger = word.toUpperCase(Locale.ROOT).getBytes(US_ASCII);
-    try {
-      this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    daemon(this::accept);
-  }
-
-  URI url() {
-    return URI.create("redis://127.0.0.1:" + server.getLocalPort());
+    start();
   }
 
   /** Whether the trigger was seen and the proxy forwards nothing any more. */
@@ -52,19 +35,10 @@ final class SilentProxy implements AutoCloseable {
     return silent;
   }
 
-  private void accept() {
-    while (!server.isClosed()) {
-      try {
-        Socket client = server.accept();
-        Socket redis = new Socket(target.getHost(), target.getPort());
-        sockets.add(client);
-        sockets.add(redis);
-        pump(client, redis, true);
-        pump(redis, client, false);
-      } catch (IOException e) {
-        return; // closed
-      }
-    }
+  @Override
+  void relay(Socket client, Socket redis) {
+    pump(client, redis, true);
+    pump(redis, client, false);
   }
 
   private void pump(Socket from, Socket to, boolean watch) {
@@ -89,12 +63,6 @@ final class SilentProxy implements AutoCloseable {
         });
   }
 
-  private static void daemon(Runnable task) {
-    Thread thread = new Thread(task, "silent-proxy");
-    thread.setDaemon(true);
-    thread.start();
-  }
-
   private boolean contains(byte[] buffer, int length) {
     outer:
     for (int i = 0; i + trigger.length <= length; i++) {
@@ -106,17 +74,5 @@ final class SilentProxy implements AutoCloseable {
       return true;
     }
     return false;
-  }
-
-  @Override
-  public void close() {
-    try {
-      server.close();
-      for (Socket socket : sockets) {
-        socket.close();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

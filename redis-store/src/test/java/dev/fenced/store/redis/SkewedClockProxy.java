@@ -7,13 +7,9 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -24,49 +20,28 @@ import java.util.regex.Pattern;
  * clock, as far as a client can tell, without changing the host's clock. Replies are read value by
  * value (RESP2 and RESP3), so a reply split over several reads is rewritten whole.
  */
-final class SkewedClockProxy implements AutoCloseable {
+final class SkewedClockProxy extends LoopbackProxy {
 
   /** The reply to {@code TIME}: two bulk strings, seconds (10 digits) and microseconds. */
   private static final Pattern TIME =
       Pattern.compile("\\*2\r\n\\$10\r\n(\\d{10})\r\n\\$\\d\r\n\\d{1,6}\r\n");
 
-  private final ServerSocket server;
-  private final int targetPort;
   private final long behindSeconds;
-  private final List<Socket> sockets = new CopyOnWriteArrayList<>();
 
   /**
    * @param targetPort the loopback port of the Redis
    * @param behind how far its clock is to read behind, in whole seconds
    */
   SkewedClockProxy(int targetPort, Duration behind) {
-    this.targetPort = targetPort;
+    super(InetAddress.getLoopbackAddress().getHostAddress(), targetPort, "skewed-clock-proxy");
     this.behindSeconds = behind.toSeconds();
-    try {
-      this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    daemon(this::accept);
+    start();
   }
 
-  int port() {
-    return server.getLocalPort();
-  }
-
-  private void accept() {
-    while (!server.isClosed()) {
-      try {
-        Socket client = server.accept();
-        Socket redis = new Socket(InetAddress.getLoopbackAddress(), targetPort);
-        sockets.add(client);
-        sockets.add(redis);
-        daemon(() -> commands(client, redis));
-        daemon(() -> replies(redis, client));
-      } catch (IOException e) {
-        return; // closed
-      }
-    }
+  @Override
+  void relay(Socket client, Socket redis) {
+    daemon(() -> commands(client, redis));
+    daemon(() -> replies(redis, client));
   }
 
   private static void commands(Socket from, Socket to) {
@@ -147,23 +122,5 @@ final class SkewedClockProxy implements AutoCloseable {
       line.append((char) c);
     }
     return null;
-  }
-
-  private static void daemon(Runnable task) {
-    Thread thread = new Thread(task, "skewed-clock-proxy");
-    thread.setDaemon(true);
-    thread.start();
-  }
-
-  @Override
-  public void close() {
-    try {
-      server.close();
-      for (Socket socket : sockets) {
-        socket.close();
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }
