@@ -18,6 +18,7 @@ import dev.fenced.cdi.deployment.GlobalSettings;
 import dev.fenced.cdi.deployment.OutcomeCommit;
 import dev.fenced.cdi.deployment.StoreSelection;
 import dev.fenced.cdi.jaxrs.CommitMarking;
+import dev.fenced.cdi.jaxrs.WitnessedResource;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
@@ -75,6 +76,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private CallFactory callFactory;
   private CallRunner callRunner;
   private CommitMarking commitMarking;
+  private WitnessedResource witnessedResource;
   private final FaultToleranceShapes faultTolerance = new FaultToleranceShapes();
 
   @PostConstruct
@@ -102,6 +104,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     callRunner =
         new CallRunner(engine, new OutcomeCodec(jsonb), transactions, callEvents(), commit);
     commitMarking = new CommitMarking(commit, transactions);
+    witnessedResource = new WitnessedResource(transactions);
   }
 
   @PreDestroy
@@ -209,8 +212,9 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   /**
    * Runs an intercepted non-HTTP method once per key (with a {@link BodyWitness} when Fault
    * Tolerance shapes it, so that the body's outcome is recorded, not Fault Tolerance's answer); a
-   * JAX-RS resource method, which the JAX-RS layer guards, proceeds and may mark its commit ({@link
-   * CommitMarking}); a method its class-level annotation does not guard proceeds.
+   * JAX-RS resource method, which the JAX-RS layer guards, proceeds (witnessed the same way, {@link
+   * WitnessedResource}) and may mark its commit ({@link CommitMarking}); a method its class-level
+   * annotation does not guard proceeds.
    *
    * @param context the invocation
    * @return what the method returned, or the replayed value
@@ -228,7 +232,17 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     }
     IdempotentMethod method = intercepted.get();
     if (!(method.kind() instanceof IdempotentMethod.Call)) {
-      return commitMarking.proceed(method, context.getMethod(), context::proceed);
+      if (!WitnessedResource.witnessable(context.getMethod())) {
+        return commitMarking.proceed(method, context.getMethod(), context::proceed);
+      }
+      BodyWitness witness = witness(context);
+      if (witness == null) {
+        return commitMarking.proceed(method, context.getMethod(), context::proceed);
+      }
+      return commitMarking.proceed(
+          method,
+          context.getMethod(),
+          () -> witnessedResource.proceed(method, context::proceed, witness));
     }
     GuardedCall call;
     try {
@@ -237,14 +251,19 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
       rejected(method.target(), null, e.code());
       throw e;
     }
+    return callRunner.run(call, context::proceed, witness(context));
+  }
+
+  /** A witness of the body, in the invocation's context data, when Fault Tolerance shapes it. */
+  private BodyWitness witness(InvocationContext context) {
     FaultToleranceShapes.Shape shape =
         faultTolerance.of(context.getTarget().getClass(), context.getMethod());
-    BodyWitness witness = null;
-    if (shape != FaultToleranceShapes.Shape.NONE) {
-      witness = new BodyWitness(shape == FaultToleranceShapes.Shape.WITNESSED);
-      context.getContextData().put(BodyWitness.CONTEXT_KEY, witness);
+    if (shape == FaultToleranceShapes.Shape.NONE) {
+      return null;
     }
-    return callRunner.run(call, context::proceed, witness);
+    BodyWitness witness = new BodyWitness(shape == FaultToleranceShapes.Shape.WITNESSED);
+    context.getContextData().put(BodyWitness.CONTEXT_KEY, witness);
+    return witness;
   }
 
   /**

@@ -11,11 +11,11 @@ import java.io.Serializable;
 
 /**
  * Runs a non-HTTP {@code @Idempotent} method (an EJB, a CDI bean method, an observer) once per
- * {@code @IdempotencyKey}. JAX-RS resource methods pass straight through: the JAX-RS layer guards
- * them with HTTP semantics. Its priority, {@link FencedPriorities#IDEMPOTENT}, puts it outside
- * MicroProfile Fault Tolerance and inside {@code @Transactional}; {@code
- * fenced.interceptor.priority} moves it at boot. For a method Fault Tolerance annotates, {@link
- * IdempotentBodyInterceptor}, inside Fault Tolerance, tells it what the method's body did.
+ * {@code @IdempotencyKey}. JAX-RS resource methods proceed: the JAX-RS layer guards them with HTTP
+ * semantics. Its priority, {@link FencedPriorities#IDEMPOTENT}, puts it outside MicroProfile Fault
+ * Tolerance and inside {@code @Transactional}; {@code fenced.interceptor.priority} moves it at
+ * boot. For a method Fault Tolerance annotates, {@link IdempotentBodyInterceptor}, inside Fault
+ * Tolerance, tells it what the method's body did.
  */
 @Interceptor
 @Idempotent

@@ -1,6 +1,7 @@
 package dev.fenced.cdi.deployment;
 
 import dev.fenced.cdi.config.MethodAnnotations;
+import dev.fenced.cdi.jaxrs.WitnessedResource;
 import dev.fenced.idempotency.Idempotent;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
@@ -10,12 +11,13 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * Warns of an {@code @Idempotent} JAX-RS resource method that MicroProfile Fault Tolerance answers
- * for with {@code @Fallback} or {@code @Timeout} (on the method or its class). A resource's outcome
- * is the response its client got: a fallback response below 500 is stored and replayed for the
- * whole ttl, and a time-out that fires after the work ran answers a 500 that releases the key, so a
- * retry runs the work again. Only a bean method's outcome is the body's own (its body is witnessed
- * inside Fault Tolerance). Fault Tolerance is named by its annotations' class names.
+ * Warns of an {@code @Idempotent} JAX-RS resource method that answers asynchronously (a {@code
+ * CompletionStage}, or an {@code AsyncResponse} parameter) and that MicroProfile Fault Tolerance
+ * answers for with {@code @Fallback} or {@code @Timeout} (on the method or its class). The body of
+ * such a method is not witnessed ({@link WitnessedResource}): its outcome is the response its
+ * client got, so a fallback response below 500 is stored and replayed for the whole ttl, and a
+ * time-out that fires after the work ran answers a 500 that releases the key, so a retry runs the
+ * work again. Fault Tolerance is named by its annotations' class names.
  */
 public final class FaultToleranceResourceCheck {
 
@@ -32,6 +34,7 @@ public final class FaultToleranceResourceCheck {
    */
   public static Optional<String> warning(MethodAnnotations method) {
     if (method.httpVerb().isEmpty()
+        || WitnessedResource.witnessable(method.method())
         || (method.onMethod(Idempotent.class) == null
             && method.onClass(Idempotent.class) == null)) {
       return Optional.empty();
@@ -47,15 +50,17 @@ public final class FaultToleranceResourceCheck {
       risks.add(
           "@Timeout: a time-out that fires after the work ran answers 500 and releases the key, so"
               + " a retry runs the work again; give the work a transaction the time-out rolls back,"
-              + " or move @Timeout and @Idempotent onto the bean method that does the work, whose"
-              + " outcome is stored when the time-out fires after it");
+              + " or move @Timeout and @Idempotent onto a synchronous method (a resource method or"
+              + " the bean method that does the work), whose outcome is kept when the time-out"
+              + " fires after it");
     }
     if (risks.isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(
         method.target()
-            + ": an @Idempotent JAX-RS resource stores the response its client got. "
+            + ": an @Idempotent JAX-RS resource method that answers asynchronously stores the"
+            + " response its client got. "
             + String.join("; ", risks));
   }
 

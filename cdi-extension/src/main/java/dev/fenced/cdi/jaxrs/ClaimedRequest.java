@@ -36,6 +36,7 @@ final class ClaimedRequest {
   private final AtomicBoolean decided = new AtomicBoolean();
   private volatile int awaitedStatus;
   private volatile boolean filtersPassed;
+  private volatile boolean storageRefused;
 
   /**
    * Wraps a claimed execution.
@@ -89,6 +90,24 @@ final class ClaimedRequest {
    */
   boolean filtersPassed() {
     return filtersPassed;
+  }
+
+  /**
+   * Notes that the response is not the method's outcome (MicroProfile Fault Tolerance answered
+   * instead of the method's body, see {@link WitnessedResource}): whatever its status, the response
+   * filter releases the key instead of storing it, and no commit is marked with the work.
+   */
+  void refuseStorage() {
+    storageRefused = true;
+  }
+
+  /**
+   * Whether {@link #refuseStorage} was called.
+   *
+   * @return whether the response must not be stored
+   */
+  boolean storageRefused() {
+    return storageRefused;
   }
 
   /**

@@ -84,6 +84,7 @@ public final class CommitMarking {
         currentClaim
             .get()
             .filter(ClaimedRequest::filtersPassed)
+            .filter(c -> !c.storageRefused())
             .filter(c -> c.model().target().equals(method.target()));
     if (claimed.isEmpty() || !activeTransaction()) {
       return result;

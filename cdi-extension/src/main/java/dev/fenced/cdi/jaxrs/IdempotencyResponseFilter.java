@@ -11,8 +11,9 @@ import java.lang.System.Logger.Level;
  * response is stored now (no body), after the writer interceptor captured the body, or not at all
  * (the key is released). Runs after the method returned, so after its own transaction ended; also
  * sees responses an {@code ExceptionMapper} produced. A response to a request that a later request
- * filter aborted ({@link LastRequestFilter}) releases the key: the method never ran. If deciding
- * fails, the key is released before the error goes on.
+ * filter aborted ({@link LastRequestFilter}) releases the key: the method never ran; so does one
+ * MicroProfile Fault Tolerance made up instead of the method's body ({@link WitnessedResource}). If
+ * deciding fails, the key is released before the error goes on.
  */
 final class IdempotencyResponseFilter implements ContainerResponseFilter {
 
@@ -47,6 +48,10 @@ final class IdempotencyResponseFilter implements ContainerResponseFilter {
     if (!claimed.filtersPassed()) {
       claimed.release(
           "a request filter after Fenced's answered " + status + " before the method ran");
+      return;
+    }
+    if (claimed.storageRefused()) {
+      claimed.release("Fault Tolerance answered " + status + " instead of the method's body");
       return;
     }
     Object entity = response.hasEntity() ? response.getEntity() : null;

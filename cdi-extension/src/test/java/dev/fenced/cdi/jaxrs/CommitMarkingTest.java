@@ -209,17 +209,7 @@ class CommitMarkingTest {
 
   @Test
   void the_claim_of_another_method_is_not_marked() throws Exception {
-    IdempotentMethod other =
-        new IdempotentMethod(
-            "com.example.Refunds",
-            "refund",
-            Models.TTL,
-            Models.LOCK_TTL,
-            "",
-            Models.pay().storeIf(),
-            Models.pay().http());
-
-    marking().proceed(other, PAY, () -> ReturnedResponse.of(200));
+    marking().proceed(Models.refund(), PAY, () -> ReturnedResponse.of(200));
 
     assertThat(store.marksWithWork).hasValue(0);
   }

@@ -52,6 +52,17 @@ class IdempotencyResponseFilterTest {
   }
 
   @Test
+  void releases_the_key_of_a_response_fault_tolerance_made_up_instead_of_the_method() {
+    ClaimedRequest claimed = claim();
+    claimed.passFilters();
+    claimed.refuseStorage();
+
+    filter.filter(request(), response(200));
+
+    assertThat(repeat()).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
   void releases_the_key_when_deciding_fails() {
     ClaimedRequest claimed = claim();
     claimed.passFilters();

@@ -28,4 +28,10 @@ final class Models {
         new IdempotentMethod.Http(
             required, "Idempotency-Key", Defaults.REPLAY_HEADERS, retryAfter));
   }
+
+  /** Another resource method, whose claim is not {@link #pay}'s. */
+  static IdempotentMethod refund() {
+    return new IdempotentMethod(
+        "com.example.Refunds", "refund", TTL, LOCK_TTL, "", pay().storeIf(), pay().http());
+  }
 }

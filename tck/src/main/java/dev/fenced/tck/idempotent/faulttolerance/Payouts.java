@@ -97,7 +97,7 @@ public class Payouts {
   @Fallback(fallbackMethod = "queued")
   public String withFallback(@IdempotencyKey String key) {
     int run = invocations.increment(key);
-    if (outages.contains(key)) {
+    if (down(key)) {
       throw new IllegalStateException("the TCK's bank is down");
     }
     return "paid " + run;
@@ -138,7 +138,7 @@ public class Payouts {
   @CircuitBreaker(requestVolumeThreshold = 2, failureRatio = 1, delay = 1000, successThreshold = 1)
   public String guarded(@IdempotencyKey String key) {
     int run = invocations.increment(key);
-    if (outages.contains(key)) {
+    if (down(key)) {
       throw new IllegalStateException("the TCK's bank is down");
     }
     return "paid " + run;
@@ -188,8 +188,22 @@ public class Payouts {
     return holds.computeIfAbsent(key, k -> new CountDownLatch(1));
   }
 
-  /** Runs on for {@code time}, as a call to a slow bank would, swallowing interrupts. */
-  private static void linger(Duration time) {
+  /**
+   * Whether the bank is down for a key.
+   *
+   * @param key the payout's key
+   * @return whether {@link #outage} made it fail
+   */
+  public boolean down(String key) {
+    return outages.contains(key);
+  }
+
+  /**
+   * Runs on for {@code time}, as a call to a slow bank would, swallowing interrupts.
+   *
+   * @param time how long
+   */
+  static void linger(Duration time) {
     long deadline = System.nanoTime() + time.toNanos();
     while (System.nanoTime() < deadline) {
       try {
