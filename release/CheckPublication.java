@@ -20,7 +20,7 @@ import org.w3c.dom.Node;
  * <ul>
  *   <li>every module of the source tree that deploys (no {@code maven.deploy.skip}) is there, and
  *       no other: {@code arquillian-tests}, {@code examples/bookshelf}, {@code
- *       examples/mariadb-store} and {@code benchmarks} are not;
+ *       examples/mariadb-store}, {@code benchmarks} and {@code build-times} are not;
  *   <li>every POM has, itself or through its parents, a name, description, url, license, developer,
  *       scm connection, developerConnection and url, and issueManagement; the url and the scm url
  *       are the project's own, not one with the module's name appended by inheritance;
