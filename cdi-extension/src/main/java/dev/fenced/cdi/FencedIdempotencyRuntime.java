@@ -47,6 +47,7 @@ import java.security.Principal;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
@@ -232,17 +233,13 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     }
     IdempotentMethod method = intercepted.get();
     if (!(method.kind() instanceof IdempotentMethod.Call)) {
-      if (!WitnessedResource.witnessable(context.getMethod())) {
-        return commitMarking.proceed(method, context.getMethod(), context::proceed);
-      }
-      BodyWitness witness = witness(context);
-      if (witness == null) {
-        return commitMarking.proceed(method, context.getMethod(), context::proceed);
-      }
-      return commitMarking.proceed(
-          method,
-          context.getMethod(),
-          () -> witnessedResource.proceed(method, context::proceed, witness));
+      BodyWitness witness =
+          WitnessedResource.witnessable(context.getMethod()) ? witness(context) : null;
+      Callable<Object> invocation =
+          witness == null
+              ? context::proceed
+              : () -> witnessedResource.proceed(method, context::proceed, witness);
+      return commitMarking.proceed(method, context.getMethod(), invocation);
     }
     GuardedCall call;
     try {

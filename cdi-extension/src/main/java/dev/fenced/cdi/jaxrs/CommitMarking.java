@@ -93,8 +93,13 @@ public final class CommitMarking {
     return result;
   }
 
-  /** Whether the method answers later through an {@code AsyncResponse} it was given. */
-  private static boolean answersAsynchronously(Method resourceMethod) {
+  /**
+   * Whether the method answers later through an {@code AsyncResponse} it was given.
+   *
+   * @param resourceMethod the resource method
+   * @return whether a parameter is an {@code AsyncResponse}
+   */
+  static boolean answersAsynchronously(Method resourceMethod) {
     for (Class<?> type : resourceMethod.getParameterTypes()) {
       if (AsyncResponse.class.isAssignableFrom(type)) {
         return true;

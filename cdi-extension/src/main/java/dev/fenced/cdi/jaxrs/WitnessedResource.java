@@ -3,7 +3,6 @@ package dev.fenced.cdi.jaxrs;
 import dev.fenced.cdi.call.BodyWitness;
 import dev.fenced.cdi.call.Transactions;
 import dev.fenced.cdi.config.IdempotentMethod;
-import jakarta.ws.rs.container.AsyncResponse;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.util.Objects;
@@ -63,15 +62,8 @@ public final class WitnessedResource {
    *     AsyncResponse}
    */
   public static boolean witnessable(Method resourceMethod) {
-    if (CompletionStage.class.isAssignableFrom(resourceMethod.getReturnType())) {
-      return false;
-    }
-    for (Class<?> type : resourceMethod.getParameterTypes()) {
-      if (AsyncResponse.class.isAssignableFrom(type)) {
-        return false;
-      }
-    }
-    return true;
+    return !CompletionStage.class.isAssignableFrom(resourceMethod.getReturnType())
+        && !CommitMarking.answersAsynchronously(resourceMethod);
   }
 
   /**
