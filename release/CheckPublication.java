@@ -19,7 +19,7 @@ import org.w3c.dom.Node;
  *
  * <ul>
  *   <li>every module of the source tree that deploys (no {@code maven.deploy.skip}) is there, and
- *       no other: {@code arquillian-tests}, {@code examples/bookshelf}, {@code
+ *       no other: {@code arquillian-tests} and its lanes, {@code examples/bookshelf}, {@code
  *       examples/mariadb-store}, {@code benchmarks} and {@code build-times} are not;
  *   <li>every POM has, itself or through its parents, a name, description, url, license, developer,
  *       scm connection, developerConnection and url, and issueManagement; the url and the scm url
@@ -239,16 +239,21 @@ public final class CheckPublication {
     /** The modules of the reactor at the root, and their modules, that deploy, by artifactId. */
     static Map<String, SourceModule> published(Path root) {
       Map<String, SourceModule> modules = new LinkedHashMap<>();
-      collect(root, root, modules);
+      collect(root, root, modules, false);
       return modules;
     }
 
-    private static void collect(Path root, Path folder, Map<String, SourceModule> modules) {
+    /**
+     * A module inherits {@code maven.deploy.skip} from the module that lists it, which is also its
+     * parent in this tree (the lanes of {@code arquillian-tests}).
+     */
+    private static void collect(
+        Path root, Path folder, Map<String, SourceModule> modules, boolean aggregatorSkips) {
       Element project = parse(folder.resolve("pom.xml"));
       boolean skipsDeploy =
           child(project, "properties/maven.deploy.skip")
               .map(skip -> skip.getTextContent().trim().equals("true"))
-              .orElse(false);
+              .orElse(aggregatorSkips);
       if (!skipsDeploy) {
         String artifactId = child(project, "artifactId").orElseThrow().getTextContent().trim();
         String packaging =
@@ -264,7 +269,10 @@ public final class CheckPublication {
                 for (Node node = list.getFirstChild(); node != null; node = node.getNextSibling()) {
                   if (node instanceof Element module) {
                     collect(
-                        root, folder.resolve(module.getTextContent().trim()).normalize(), modules);
+                        root,
+                        folder.resolve(module.getTextContent().trim()).normalize(),
+                        modules,
+                        skipsDeploy);
                   }
                 }
               });

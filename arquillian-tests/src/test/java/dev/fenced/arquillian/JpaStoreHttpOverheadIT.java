@@ -28,14 +28,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * application should ({@link TwinResource#PAYMENTS}).
  *
  * <p>With the build's small defaults it checks that the measurement works; the figures come from a
- * run like this one (WildFly; {@code -Dfenced.wildfly.skip} instead of {@code
- * -Dfenced.liberty.skip} for Open Liberty), whose table lands in {@code
- * arquillian-tests/target/http-overhead-wildfly-jpa.md}:
+ * run like this one (WildFly; {@code -pl arquillian-tests/liberty} for Open Liberty), whose table
+ * lands in {@code arquillian-tests/wildfly/target/http-overhead-wildfly-jpa.md}:
  *
  * <pre>
- * ./mvnw -B verify -pl arquillian-tests -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
- *   -Dfenced.cluster.skip -Dfenced.faults.skip -Dfenced.memory.skip -Dfenced.redis.skip \
- *   -Dfenced.liberty.skip -Dit.test=JpaStoreHttpOverheadIT -Dfenced.http.rounds=3 \
+ * ./mvnw -B verify -pl arquillian-tests/wildfly -Dtest=none \
+ *   -Dsurefire.failIfNoSpecifiedTests=false -Dfenced.memory.skip -Dfenced.redis.skip \
+ *   -Dfenced.redis-cluster.skip -Dit.test=JpaStoreHttpOverheadIT -Dfenced.http.rounds=3 \
  *   -Dfenced.http.connections=8 -Dfenced.http.warmup=500 -Dfenced.http.requests=3000
  * </pre>
  */

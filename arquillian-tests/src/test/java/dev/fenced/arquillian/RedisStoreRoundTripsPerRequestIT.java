@@ -2,10 +2,11 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.tck.support.RedisProcess;
 import java.net.URL;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -33,6 +34,9 @@ import redis.clients.jedis.Jedis;
  * (the client pool tests its idle connections with a {@code PING} every 30 s) is measured again, up
  * to {@value #WINDOWS} times, and the last must hold {@code EVALSHA} alone: a command sent per
  * request would be in every window. The test's own {@code INFO} is left out.
+ *
+ * <p>Redis counts the commands of all its clients, and other cells run beside this one (the lanes,
+ * {@code arquillian-tests/README.md}): the deployment's store uses a Redis of this class's own.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -48,11 +52,16 @@ class RedisStoreRoundTripsPerRequestIT {
 
   private static final Duration SETTLE_LIMIT = Duration.ofSeconds(10);
 
+  /** Stopped when the JVM exits, after Arquillian undeployed the application that uses it. */
+  private static final RedisProcess OWN_REDIS = RedisProcess.start(0, List.of());
+
   private static boolean warm;
 
   @Deployment(testable = false)
   static WebArchive deployment() {
-    return RequestKinds.deployment("redis-store-round-trips-it").build();
+    return RequestKinds.deployment("redis-store-round-trips-it")
+        .config("fenced.redis.url", "redis://" + OWN_REDIS.hostAndPort())
+        .build();
   }
 
   @ArquillianResource URL base;
@@ -119,7 +128,7 @@ class RedisStoreRoundTripsPerRequestIT {
 
   /** The commands the requests {@code sent} caused, by name, once Redis has run them all. */
   private static Map<String, Long> measure(Runnable sent) throws InterruptedException {
-    try (Jedis redis = new Jedis(RedisTestServer.get().url())) {
+    try (Jedis redis = OWN_REDIS.connect()) {
       Map<String, Long> before = settled(redis);
       sent.run();
       Map<String, Long> after = settled(redis);
