@@ -1,19 +1,13 @@
 package dev.fenced.core.idempotency;
 
-import dev.fenced.core.LogKeys;
 import dev.fenced.core.encryption.RecordSealer;
 import dev.fenced.core.lease.LeaseRenewal;
-import dev.fenced.core.locks.Backoff;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.DetectedBy;
-import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.random.RandomGenerator;
@@ -43,28 +37,12 @@ import java.util.random.RandomGenerator;
  */
 public final class Execution implements AutoCloseable {
 
-  private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
-
-  /** The pauses between tries of {@link #complete}: 50 ms doubling up to 1 s, jittered. */
-  private static final Backoff COMPLETE_BACKOFF = Backoff.DEFAULT;
-
-  private final IdempotencyStore store;
-  private final RecordSealer sealer;
-  private final RecordKey key;
-  private final String owner;
+  // Each ending is a class of its own over the state they share (ClaimLease): OutcomeRecording
+  // (complete), OutcomeWithWork (completeWithWork, endCommitted), CommitMark
+  // (markCommittedWithWork, markEnded) and KeyRelease (release, close).
+  private final ClaimLease claim;
   private final Instant claimedAt;
-  private final Scheduler scheduler;
-  private final Duration lockTtl;
   private final RandomGenerator random;
-  private final Object lock = new Object();
-  private final List<Consumer<DetectedBy>> listeners = new ArrayList<>();
-  private volatile LeaseRenewal renewal;
-  private Duration maxRenewal;
-  private long acquiredAtNanos;
-  private long markSentAtNanos;
-  private volatile boolean committedUnderMark;
-  private DetectedBy lostBy;
-  private boolean ended;
 
   /**
    * @param scheduler renews the lock, measures the deadlines and paces the retries of complete
@@ -80,13 +58,8 @@ public final class Execution implements AutoCloseable {
       Scheduler scheduler,
       Duration lockTtl,
       RandomGenerator random) {
-    this.store = store;
-    this.sealer = sealer;
-    this.key = key;
-    this.owner = owner;
+    this.claim = new ClaimLease(store, sealer, key, owner, scheduler, lockTtl);
     this.claimedAt = claimedAt;
-    this.scheduler = scheduler;
-    this.lockTtl = lockTtl;
     this.random = random;
   }
 
@@ -97,42 +70,7 @@ public final class Execution implements AutoCloseable {
    * @param acquiredAtNanos the scheduler's reading taken before the acquire request was sent
    */
   void keepAlive(Duration maxRenewal, long acquiredAtNanos) {
-    this.maxRenewal = maxRenewal;
-    this.acquiredAtNanos = acquiredAtNanos;
-    renewFrom(acquiredAtNanos);
-  }
-
-  /** Starts renewing a lock last confirmed at {@code confirmedAtNanos}, within the renewal cap. */
-  private void renewFrom(long confirmedAtNanos) {
-    long lockTtlMillis = lockTtl.toMillis();
-    long cap =
-        maxRenewal.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0
-            ? Long.MAX_VALUE
-            : maxRenewal.toNanos();
-    long capLeft = cap - (confirmedAtNanos - acquiredAtNanos);
-    LeaseRenewal started =
-        new LeaseRenewal(
-            scheduler,
-            lockTtl,
-            Duration.ofNanos(Math.max(1, capLeft)),
-            confirmedAtNanos,
-            () -> store.extend(key.value(), owner, lockTtlMillis),
-            describe(),
-            this::lost);
-    LeaseRenewal replaced;
-    synchronized (lock) {
-      if (ended) {
-        return; // ended meanwhile: its close stopped the renewal it saw, and no other may start
-      }
-      replaced = renewal;
-      renewal = started;
-    }
-    // one renewal at a time: a resume after a failed mark, then the transaction's end, each start
-    // one
-    if (replaced != null) {
-      replaced.stop();
-    }
-    started.start();
+    claim.keepAlive(maxRenewal, acquiredAtNanos);
   }
 
   /**
@@ -141,7 +79,7 @@ public final class Execution implements AutoCloseable {
    * @return the record key
    */
   public RecordKey recordKey() {
-    return key;
+    return claim.key();
   }
 
   /**
@@ -150,7 +88,7 @@ public final class Execution implements AutoCloseable {
    * @return the owner id
    */
   public String owner() {
-    return owner;
+    return claim.owner();
   }
 
   /**
@@ -168,9 +106,7 @@ public final class Execution implements AutoCloseable {
    * @return how the loss was found, or empty while the lock is believed held
    */
   public Optional<DetectedBy> lockLoss() {
-    synchronized (lock) {
-      return Optional.ofNullable(lostBy);
-    }
+    return claim.loss().detectedBy();
   }
 
   /**
@@ -179,7 +115,7 @@ public final class Execution implements AutoCloseable {
    * @return {@code true} once a loss was found
    */
   public boolean isLockLost() {
-    return lockLoss().isPresent();
+    return claim.isLockLost();
   }
 
   /**
@@ -189,17 +125,7 @@ public final class Execution implements AutoCloseable {
    * @param listener receives how the loss was found; what it throws is logged and ignored
    */
   public void onLockLost(Consumer<DetectedBy> listener) {
-    Objects.requireNonNull(listener, "listener");
-    DetectedBy already;
-    synchronized (lock) {
-      already = lostBy;
-      if (already == null) {
-        listeners.add(listener);
-      }
-    }
-    if (already != null) {
-      notify(listener, already);
-    }
+    claim.loss().listen(listener);
   }
 
   /**
@@ -220,74 +146,7 @@ public final class Execution implements AutoCloseable {
    * @throws IllegalStateException when this execution already completed or released
    */
   public Completion complete(byte[] payload, Duration ttl) {
-    Objects.requireNonNull(payload, "payload");
-    ExecutionOptions.requireMillis(ttl, "ttl");
-    end("complete");
-    try {
-      return record(payload, ttl);
-    } finally {
-      stopRenewal();
-    }
-  }
-
-  private Completion record(byte[] payload, Duration ttl) {
-    byte[] sealed =
-        sealOrWarn(
-            payload, "it was not recorded; a repeat will run the work again once the lock expires");
-    if (sealed == null) {
-      return Completion.STORE_UNAVAILABLE;
-    }
-    long giveUpAt =
-        scheduler.nanoTime() + lockTtl.minus(LeaseRenewal.safetyMargin(lockTtl)).toNanos();
-    int failedTries = 0;
-    RuntimeException lastFailure = null;
-    while (true) {
-      // after a committed mark the record stays this attempt's, lock or not: the store decides
-      if (isLockLost() && !committedUnderMark) {
-        return failedTries == 0 ? Completion.LOCK_LOST : gaveUp(failedTries, lastFailure);
-      }
-      try {
-        if (store.complete(key.value(), owner, sealed, ttl.toMillis())) {
-          return Completion.STORED;
-        }
-        if (failedTries > 0) {
-          LOG.log(
-              Level.WARNING,
-              "The store refused the outcome of "
-                  + describe()
-                  + " after "
-                  + failedTries
-                  + " failed tries; an earlier try may have stored it (its answer was lost), or"
-                  + " the lock expired: a repeat either replays it or runs the work again");
-          return Completion.STORE_UNAVAILABLE;
-        }
-        lost(DetectedBy.RENEWAL);
-        return Completion.LOCK_LOST;
-      } catch (IllegalArgumentException e) {
-        LOG.log(
-            Level.WARNING,
-            "The store refused to record the outcome of "
-                + describe()
-                + "; a repeat will run the work again once the lock expires",
-            e);
-        return Completion.STORE_UNAVAILABLE;
-      } catch (RuntimeException e) {
-        lastFailure = e;
-      }
-      failedTries++;
-      long now = scheduler.nanoTime();
-      long deadline = Math.min(giveUpAt, renewalDeadline(giveUpAt));
-      if (now - deadline >= 0) {
-        return gaveUp(failedTries, lastFailure);
-      }
-      Duration pause = COMPLETE_BACKOFF.pause(failedTries, random);
-      try {
-        scheduler.sleep(Duration.ofNanos(Math.min(pause.toNanos(), deadline - now)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return gaveUp(failedTries, lastFailure);
-      }
-    }
+    return new OutcomeRecording(claim, random).complete(payload, ttl);
   }
 
   /**
@@ -310,32 +169,7 @@ public final class Execution implements AutoCloseable {
    *     outcomes inside the caller's transaction
    */
   public Completion completeWithWork(byte[] payload, Duration ttl) {
-    Objects.requireNonNull(payload, "payload");
-    ExecutionOptions.requireMillis(ttl, "ttl");
-    CompletionWithWork withWork = storeWithWork("complete with the work");
-    if (isLockLost()) {
-      return Completion.LOCK_LOST;
-    }
-    stopRenewal();
-    byte[] sealed = sealOrWarn(payload, "its work is rolled back");
-    if (sealed == null) {
-      return Completion.STORE_UNAVAILABLE;
-    }
-    try {
-      if (withWork.completeWithWork(key.value(), owner, sealed, ttl.toMillis())) {
-        return Completion.STORED;
-      }
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "Could not record the outcome of "
-              + describe()
-              + " in the transaction of its work, so the work is rolled back",
-          e);
-      return Completion.STORE_UNAVAILABLE;
-    }
-    lost(DetectedBy.RENEWAL);
-    return Completion.LOCK_LOST;
+    return new OutcomeWithWork(claim).complete(payload, ttl);
   }
 
   /**
@@ -363,35 +197,7 @@ public final class Execution implements AutoCloseable {
    *     the caller's transaction
    */
   public Completion markCommittedWithWork(Duration ttl) {
-    ExecutionOptions.requireMillis(ttl, "ttl");
-    CompletionWithWork withWork = storeWithWork("mark the commit with the work");
-    if (isLockLost()) {
-      return Completion.LOCK_LOST;
-    }
-    long sentAt = scheduler.nanoTime();
-    LeaseRenewal paused = renewal;
-    stopRenewal();
-    boolean marked;
-    try {
-      marked = withWork.markCommitted(key.value(), owner, ttl.toMillis(), lockTtl.toMillis());
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "Could not mark the commit of "
-              + describe()
-              + " in the transaction of its work, so the work is rolled back",
-          e);
-      resumeRenewal(paused);
-      return Completion.STORE_UNAVAILABLE;
-    }
-    if (!marked) {
-      lost(DetectedBy.RENEWAL);
-      return Completion.LOCK_LOST;
-    }
-    synchronized (lock) {
-      markSentAtNanos = sentAt;
-    }
-    return Completion.STORED;
+    return new CommitMark(claim).write(ttl);
   }
 
   /**
@@ -403,22 +209,7 @@ public final class Execution implements AutoCloseable {
    * @param committed whether the transaction committed
    */
   public void markEnded(boolean committed) {
-    long confirmedAt;
-    synchronized (lock) {
-      if (ended) {
-        return;
-      }
-      if (committed) {
-        committedUnderMark = true;
-        confirmedAt = markSentAtNanos;
-      } else {
-        LeaseRenewal before = renewal;
-        confirmedAt = before == null ? markSentAtNanos : before.confirmedAtNanos();
-      }
-    }
-    if (!isLockLost()) {
-      renewFrom(confirmedAt);
-    }
+    new CommitMark(claim).ended(committed);
   }
 
   /**
@@ -426,62 +217,7 @@ public final class Execution implements AutoCloseable {
    * #completeWithWork}); nothing is written. Does nothing when the execution already ended.
    */
   public void endCommitted() {
-    if (tryEnd()) {
-      stopRenewal();
-    }
-  }
-
-  /** The store as {@link CompletionWithWork}, on an execution that has not ended. */
-  private CompletionWithWork storeWithWork(String operation) {
-    if (!(store instanceof CompletionWithWork withWork)) {
-      throw new IllegalStateException(
-          "the idempotency store " + store + " cannot write in the caller's transaction");
-    }
-    synchronized (lock) {
-      if (ended) {
-        throw new IllegalStateException(
-            "cannot " + operation + ": this execution already completed or released its key");
-      }
-    }
-    return withWork;
-  }
-
-  private void resumeRenewal(LeaseRenewal paused) {
-    if (paused != null && !isLockLost()) {
-      renewFrom(paused.confirmedAtNanos());
-    }
-  }
-
-  /** The sealed payload, or {@code null} after a WARNING saying {@code consequence}. */
-  private byte[] sealOrWarn(byte[] payload, String consequence) {
-    try {
-      return sealer.seal(key.value(), payload);
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING, "Could not seal the outcome of " + describe() + ", so " + consequence, e);
-      return null;
-    }
-  }
-
-  private long renewalDeadline(long otherwise) {
-    LeaseRenewal keeper = renewal;
-    return keeper == null ? otherwise : keeper.deadlineNanos();
-  }
-
-  private Completion gaveUp(int failedTries, RuntimeException lastFailure) {
-    if (lockLoss().filter(by -> by == DetectedBy.RENEWAL).isPresent()) {
-      return Completion.LOCK_LOST; // the store refused a renewal: another attempt took the key
-    }
-    LOG.log(
-        Level.WARNING,
-        "Could not record the outcome of "
-            + describe()
-            + " in "
-            + failedTries
-            + " tries before its lock's deadline; a repeat will run the work again once the lock"
-            + " expires",
-        lastFailure);
-    return Completion.STORE_UNAVAILABLE;
+    new OutcomeWithWork(claim).endCommitted();
   }
 
   /**
@@ -493,101 +229,17 @@ public final class Execution implements AutoCloseable {
    * @throws IllegalStateException when this execution already completed or released
    */
   public boolean release() {
-    end("release");
-    stopRenewal();
-    return releaseInStore();
+    return new KeyRelease(claim).release();
   }
 
   /** Releases the key unless this execution already completed or released. */
   @Override
   public void close() {
-    if (tryEnd()) {
-      stopRenewal();
-      releaseInStore();
-    }
-  }
-
-  private boolean releaseInStore() {
-    boolean released;
-    try {
-      released = store.release(key.value(), owner);
-    } catch (RuntimeException e) {
-      LOG.log(
-          Level.WARNING,
-          "Could not release " + describe() + "; a retry can run once the lock expires",
-          e);
-      return false;
-    }
-    if (!released) {
-      lost(DetectedBy.RENEWAL);
-    }
-    return released;
-  }
-
-  /** Called by the lease renewal, and by a refused complete or release. */
-  void lost(DetectedBy detectedBy) {
-    List<Consumer<DetectedBy>> toNotify;
-    synchronized (lock) {
-      if (lostBy != null) {
-        return;
-      }
-      lostBy = detectedBy;
-      toNotify = List.copyOf(listeners);
-      listeners.clear();
-    }
-    LOG.log(
-        Level.WARNING,
-        "Lost "
-            + describe()
-            + ", detected by "
-            + detectedBy
-            + ": another attempt may run the same work");
-    toNotify.forEach(listener -> notify(listener, detectedBy));
-  }
-
-  private void end(String operation) {
-    if (!tryEnd()) {
-      throw new IllegalStateException(
-          "cannot " + operation + ": this execution already completed or released its key");
-    }
-  }
-
-  /** Marks the execution ended; {@code false} when it had already ended. */
-  private boolean tryEnd() {
-    synchronized (lock) {
-      if (ended) {
-        return false;
-      }
-      ended = true;
-      return true;
-    }
-  }
-
-  private void stopRenewal() {
-    LeaseRenewal keeper;
-    synchronized (lock) {
-      keeper = renewal;
-    }
-    if (keeper != null) {
-      keeper.stop();
-    }
-  }
-
-  /** The lock as logs name it: never the owner id, never a full long key. */
-  private String describe() {
-    return "idempotency record " + LogKeys.digest(key.value());
-  }
-
-  private static void notify(Consumer<DetectedBy> listener, DetectedBy detectedBy) {
-    try {
-      listener.accept(detectedBy);
-    } catch (RuntimeException e) {
-      LOG.log(Level.WARNING, "A lock-lost listener failed", e);
-    }
+    new KeyRelease(claim).close();
   }
 
   @Override
   public String toString() {
-    return "Execution[owner=" + owner + ", claimedAt=" + claimedAt + "]";
+    return "Execution[owner=" + claim.owner() + ", claimedAt=" + claimedAt + "]";
   }
 }
