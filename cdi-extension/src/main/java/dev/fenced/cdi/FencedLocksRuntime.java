@@ -1,11 +1,14 @@
 package dev.fenced.cdi;
 
-import dev.fenced.cdi.call.TransactionUnitOfWork;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.config.ElectionBean;
-import dev.fenced.cdi.config.JobMethod;
-import dev.fenced.cdi.deployment.LockGlobals;
-import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.config.LockGlobals;
+import dev.fenced.cdi.config.StoreSelection;
+import dev.fenced.cdi.model.ElectionBean;
+import dev.fenced.cdi.model.JobMethod;
+import dev.fenced.cdi.model.MethodRegistry;
+import dev.fenced.cdi.model.ModelProvider;
+import dev.fenced.cdi.transaction.JtaTransactions;
+import dev.fenced.cdi.transaction.TransactionUnitOfWork;
 import dev.fenced.core.jobs.JobGuard;
 import dev.fenced.core.jobs.JobOutcome;
 import dev.fenced.core.jobs.JobStage;
@@ -70,7 +73,7 @@ public class FencedLocksRuntime {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
-  @Inject FencedExtension extension;
+  @Inject ModelProvider models;
   @Inject @Any Instance<Object> beans;
   @Inject Event<Object> events;
   @Inject BeanManager beanManager;
@@ -89,7 +92,7 @@ public class FencedLocksRuntime {
 
   @PostConstruct
   void start() {
-    ConfigLookup config = extension.config();
+    ConfigLookup config = models.config();
     LockGlobals globals = LockGlobals.of(config);
     storeName = StoreSelection.LOCKS.name(config);
     store = store(storeName);
@@ -105,9 +108,9 @@ public class FencedLocksRuntime {
                 .withMaxRenewal(globals.maxRenewal())
                 .withLossListener(this::fire));
     running = new RunningJobs();
-    unitOfWork = new TransactionUnitOfWork(JtaTransactions.lookup());
+    unitOfWork = new TransactionUnitOfWork(JtaTransactions.SERVER);
     shutdownWait = globals.ttl();
-    for (JobMethod job : extension.jobs().all()) {
+    for (JobMethod job : models.jobs().all()) {
       guards.put(job, guard(job));
     }
   }
@@ -118,7 +121,7 @@ public class FencedLocksRuntime {
    * @param event the application scope's initialization
    */
   void startElections(@Observes @Initialized(ApplicationScoped.class) Object event) {
-    Map<ElectionBean, Bean<?>> declared = extension.elections();
+    Map<ElectionBean, Bean<?>> declared = models.elections();
     synchronized (elections) {
       if (!elections.isEmpty() || stopped.get()) {
         return;
@@ -206,7 +209,7 @@ public class FencedLocksRuntime {
    */
   Object intercept(JobStages stage, InvocationContext context) throws Exception {
     Optional<JobMethod> job =
-        extension
+        models
             .jobs()
             .intercepted(context.getTarget().getClass(), context.getMethod(), stage.binding());
     Optional<? extends JobStage> guarding =

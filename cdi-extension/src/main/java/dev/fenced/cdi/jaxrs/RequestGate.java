@@ -2,7 +2,8 @@ package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.IdempotencyRuntime;
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.config.SizeParser;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
@@ -41,7 +42,7 @@ final class RequestGate {
 
   private final IdempotencyRuntime runtime;
   private final IdempotentMethod model;
-  private final AfterCommit afterCommit;
+  private final Transactions transactions;
   private final int maxRequestSize;
   private final boolean headRunsGet;
   private final FingerprintCalculator fingerprints;
@@ -51,16 +52,16 @@ final class RequestGate {
    *
    * @param runtime the shared runtime
    * @param model the method's validated model
-   * @param afterCommit when a claim's outcome is recorded
+   * @param transactions when a claim's outcome is recorded
    * @param maxRequestSize the largest request body accepted, in bytes, 1 to {@link
    *     dev.fenced.core.config.SizeParser#MAX_BYTES}
    */
   RequestGate(
       IdempotencyRuntime runtime,
       IdempotentMethod model,
-      AfterCommit afterCommit,
+      Transactions transactions,
       long maxRequestSize) {
-    this(runtime, model, afterCommit, maxRequestSize, true);
+    this(runtime, model, transactions, maxRequestSize, true);
   }
 
   /**
@@ -68,7 +69,7 @@ final class RequestGate {
    *
    * @param runtime the shared runtime
    * @param model the method's validated model
-   * @param afterCommit when a claim's outcome is recorded
+   * @param transactions when a claim's outcome is recorded
    * @param maxRequestSize the largest request body accepted, in bytes, 1 to {@link
    *     dev.fenced.core.config.SizeParser#MAX_BYTES}
    * @param headRunsGet whether a {@code HEAD} request runs this method as its {@code GET} (the
@@ -77,13 +78,13 @@ final class RequestGate {
   RequestGate(
       IdempotencyRuntime runtime,
       IdempotentMethod model,
-      AfterCommit afterCommit,
+      Transactions transactions,
       long maxRequestSize,
       boolean headRunsGet) {
     this.headRunsGet = headRunsGet;
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.model = Objects.requireNonNull(model, "model");
-    this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+    this.transactions = Objects.requireNonNull(transactions, "transactions");
     if (maxRequestSize < 1 || maxRequestSize > SizeParser.MAX_BYTES) {
       throw new IllegalArgumentException("maxRequestSize " + maxRequestSize);
     }
@@ -184,7 +185,7 @@ final class RequestGate {
       try {
         claimed.execution().onLockLost(lost -> runtime.lockLost(target, key));
         return new Admission.Proceed(
-            new ClaimedRequest(model, target, key, claimed.execution(), afterCommit));
+            new ClaimedRequest(model, target, key, claimed.execution(), transactions));
       } catch (RuntimeException | Error e) {
         claimed.execution().close();
         throw e;

@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
 import dev.fenced.core.time.ManualTime;
@@ -30,7 +31,7 @@ class RequestGateRepresentationTest {
   private final RecordingRuntime runtime =
       new RecordingRuntime(
           new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time));
-  private final AfterCommit noTransactions = new AfterCommit(() -> null);
+  private final Transactions noTransactions = Transactions.NONE;
 
   @Test
   void a_retry_recompressed_another_way_replays_the_first_outcome() throws Exception {

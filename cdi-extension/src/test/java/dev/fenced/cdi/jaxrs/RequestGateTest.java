@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.call.ManualTransactions;
-import dev.fenced.cdi.call.Transactions;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.RecordKey;
@@ -34,7 +34,7 @@ class RequestGateTest {
   private final SwitchableStore store = new SwitchableStore(memory);
   private final RecordingRuntime runtime =
       new RecordingRuntime(new IdempotencyEngine(store, time.clock(), time));
-  private final AfterCommit noTransactions = new AfterCommit(() -> null);
+  private final Transactions noTransactions = Transactions.NONE;
   private int bodyReads;
 
   @Test
