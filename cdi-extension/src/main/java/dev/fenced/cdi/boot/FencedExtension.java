@@ -12,16 +12,17 @@ import dev.fenced.cdi.ProgrammaticLocks;
 import dev.fenced.cdi.WithoutOverlappingInterceptor;
 import dev.fenced.cdi.admin.FencedAdministration;
 import dev.fenced.cdi.boot.check.BodyFingerprintCheck;
+import dev.fenced.cdi.boot.check.Deployment;
+import dev.fenced.cdi.boot.check.DeploymentCheck;
 import dev.fenced.cdi.boot.check.InMemoryStoreCheck;
 import dev.fenced.cdi.boot.check.LockKeyCheck;
+import dev.fenced.cdi.boot.check.LockSettingsCheck;
+import dev.fenced.cdi.boot.check.OutcomeCommitCheck;
 import dev.fenced.cdi.boot.check.ScopeCheck;
-import dev.fenced.cdi.boot.check.StoreSetUpCheck;
-import dev.fenced.cdi.config.BodyLimits;
+import dev.fenced.cdi.boot.check.SettingsCheck;
+import dev.fenced.cdi.boot.check.StoreSelectionCheck;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.config.EncryptionSettings;
-import dev.fenced.cdi.config.GlobalSettings;
-import dev.fenced.cdi.config.LockGlobals;
-import dev.fenced.cdi.config.OutcomeCommit;
+import dev.fenced.cdi.config.InterceptorOrder;
 import dev.fenced.cdi.config.StoreSelection;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.cdi.model.ElectionBean;
@@ -29,17 +30,12 @@ import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.cdi.model.JobMethod;
 import dev.fenced.cdi.model.MethodRegistry;
 import dev.fenced.cdi.model.ModelProvider;
-import dev.fenced.idempotency.IdempotencyScopeResolver;
-import dev.fenced.idempotency.RequestBodyFingerprint;
-import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.Locks;
 import dev.fenced.locks.LocksContext;
 import dev.fenced.locks.spi.LockStore;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.inject.AmbiguousResolutionException;
-import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.enterprise.inject.spi.AfterDeploymentValidation;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
@@ -56,7 +52,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
@@ -94,6 +89,24 @@ public class FencedExtension implements Extension, ModelProvider {
   private volatile boolean locksInjected;
   private volatile ConfigLookup config;
   private volatile String configProblem;
+
+  /** Every check across beans, in the order their problems are reported. */
+  private static final List<DeploymentCheck> CHECKS =
+      List.of(
+          new SettingsCheck(),
+          new StoreSelectionCheck(StoreSelection.IDEMPOTENCY, IdempotencyStore.class),
+          new InMemoryStoreCheck(StoreSelection.IDEMPOTENCY),
+          new OutcomeCommitCheck(),
+          new LockSettingsCheck(),
+          new StoreSelectionCheck(StoreSelection.LOCKS, LockStore.class),
+          new InMemoryStoreCheck(StoreSelection.LOCKS),
+          new LockKeyCheck(),
+          new ScopeCheck(),
+          new BodyFingerprintCheck());
+
+  /** The checks of what a late event (a message-driven bean on WildFly) adds. */
+  private static final List<DeploymentCheck> LATE_CHECKS =
+      List.of(new LockKeyCheck(), new ScopeCheck(), new BodyFingerprintCheck());
 
   void registerTypes(@Observes BeforeBeanDiscovery event) {
     ConfigLookup config = config();
@@ -149,13 +162,9 @@ public class FencedExtension implements Extension, ModelProvider {
     List<IdempotentMethod> known = idempotentMethods.all();
     idempotentMethods = reader.idempotentMethods();
     jobs = reader.jobs();
-    List<String> problems = new ArrayList<>(LockKeyCheck.problems(jobs.all(), elections.keySet()));
-    for (IdempotentMethod method : idempotentMethods.all()) {
-      if (!known.contains(method)) {
-        problems.addAll(methodProblems(method, beans));
-      }
-    }
-    return problems;
+    List<IdempotentMethod> added =
+        idempotentMethods.all().stream().filter(method -> !known.contains(method)).toList();
+    return problems(LATE_CHECKS, deployment(config(), added, beans));
   }
 
   void validate(@Observes AfterDeploymentValidation event, BeanManager beans) {
@@ -168,23 +177,7 @@ public class FencedExtension implements Extension, ModelProvider {
     if (configProblem != null) {
       problems.add(configProblem);
     }
-    problems.addAll(GlobalSettings.problems(config));
-    problems.addAll(BodyLimits.problems(config));
-    problems.addAll(EncryptionSettings.problems(config));
-    problems.addAll(InterceptorOrder.problems(config));
-    StoreSetUpCheck.problem(config).ifPresent(problems::add);
-    String store = StoreSelection.IDEMPOTENCY.name(config);
-    if (!StoreSelection.isMemory(store)) {
-      StoreSelection.IDEMPOTENCY
-          .problem(store, candidates(beans, IdempotencyStore.class, store))
-          .ifPresent(problems::add);
-    }
-    InMemoryStoreCheck.problem(config, StoreSelection.IDEMPOTENCY, store).ifPresent(problems::add);
-    OutcomeCommit.problem(config, store, completesWithWork(beans, store)).ifPresent(problems::add);
-    problems.addAll(lockProblems(config, beans));
-    for (IdempotentMethod method : idempotentMethods.all()) {
-      problems.addAll(methodProblems(method, beans));
-    }
+    problems.addAll(problems(CHECKS, deployment(config, idempotentMethods.all(), beans)));
     // both in-memory store checks may report one bad fenced.allow-in-memory-storage value
     problems.stream()
         .distinct()
@@ -195,38 +188,16 @@ public class FencedExtension implements Extension, ModelProvider {
     }
   }
 
-  /** The problems of one method's model that need the application's beans to check. */
-  private static List<String> methodProblems(IdempotentMethod method, BeanManager beans) {
-    List<String> problems = new ArrayList<>();
-    String scope = method.scope();
-    ScopeCheck.problem(
-            method.target(),
-            scope,
-            scope.isEmpty() ? 0 : candidates(beans, IdempotencyScopeResolver.class, scope))
-        .ifPresent(problems::add);
-    if (method.kind() instanceof IdempotentMethod.Http http) {
-      String name = http.bodyFingerprint();
-      BodyFingerprintCheck.problem(
-              method.target(),
-              name,
-              name.isEmpty() ? 0 : candidates(beans, RequestBodyFingerprint.class, name))
-          .ifPresent(problems::add);
-    }
-    return problems;
+  private Deployment deployment(
+      ConfigLookup config, List<IdempotentMethod> methods, BeanManager beans) {
+    return new BeanDeployment(config, methods, jobs.all(), elections.keySet(), usesLocks(), beans);
   }
 
-  private List<String> lockProblems(ConfigLookup config, BeanManager beans) {
-    List<String> problems = new ArrayList<>(LockGlobals.problems(config));
-    String lockStore = StoreSelection.LOCKS.name(config);
-    if (!StoreSelection.isMemory(lockStore)) {
-      StoreSelection.LOCKS
-          .problem(lockStore, candidates(beans, LockStore.class, lockStore))
-          .ifPresent(problems::add);
+  private static List<String> problems(List<DeploymentCheck> checks, Deployment deployment) {
+    List<String> problems = new ArrayList<>();
+    for (DeploymentCheck check : checks) {
+      problems.addAll(check.problems(deployment));
     }
-    if (usesLocks()) {
-      InMemoryStoreCheck.problem(config, StoreSelection.LOCKS, lockStore).ifPresent(problems::add);
-    }
-    problems.addAll(LockKeyCheck.problems(jobs.all(), elections.keySet()));
     return problems;
   }
 
@@ -277,26 +248,6 @@ public class FencedExtension implements Extension, ModelProvider {
       }
     }
     return false;
-  }
-
-  /** Whether the idempotency store named {@code name} can record outcomes with the work. */
-  private static boolean completesWithWork(BeanManager beans, String name) {
-    return !StoreSelection.isMemory(name)
-        && beans.getBeans(IdempotencyStore.class, NamedLiteral.of(name)).stream()
-            .anyMatch(bean -> bean.getTypes().contains(CompletionWithWork.class));
-  }
-
-  private static int candidates(BeanManager beans, Class<?> type, String name) {
-    Set<Bean<?>> found = beans.getBeans(type, NamedLiteral.of(name));
-    if (found.size() <= 1) {
-      return found.size();
-    }
-    try {
-      beans.resolve(found);
-      return 1;
-    } catch (AmbiguousResolutionException e) {
-      return found.size();
-    }
   }
 
   private void announce(ConfigLookup config) {

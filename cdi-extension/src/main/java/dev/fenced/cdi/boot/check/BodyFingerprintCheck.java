@@ -1,15 +1,33 @@
 package dev.fenced.cdi.boot.check;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.idempotency.RequestBodyFingerprint;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Checks that the {@code bodyFingerprint} of a guarded resource method names exactly one CDI bean
  * ({@code @Named}) implementing {@code RequestBodyFingerprint}, unless it is empty.
  */
-public final class BodyFingerprintCheck {
+public final class BodyFingerprintCheck implements DeploymentCheck {
 
-  private BodyFingerprintCheck() {}
+  @Override
+  public List<String> problems(Deployment deployment) {
+    List<String> problems = new ArrayList<>();
+    for (IdempotentMethod method : deployment.idempotentMethods()) {
+      if (method.kind() instanceof IdempotentMethod.Http http) {
+        String name = http.bodyFingerprint();
+        problem(
+                method.target(),
+                name,
+                name.isEmpty() ? 0 : deployment.candidates(RequestBodyFingerprint.class, name))
+            .ifPresent(problems::add);
+      }
+    }
+    return problems;
+  }
 
   /**
    * What is wrong with a method's body fingerprint.

@@ -3,7 +3,9 @@ package dev.fenced.cdi.boot.check;
 import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.StoreSelection;
+import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -12,7 +14,7 @@ import java.util.Optional;
  * one-instance job). {@code fenced.allow-in-memory-storage=true} allows it on purpose (a
  * single-instance deployment).
  */
-public final class InMemoryStoreCheck {
+public final class InMemoryStoreCheck implements DeploymentCheck {
 
   /** The MicroProfile Config profile key. */
   public static final String PROFILE = "mp.config.profile";
@@ -20,7 +22,25 @@ public final class InMemoryStoreCheck {
   /** The key that allows the in-memory store in production. */
   public static final String ALLOW = "fenced.allow-in-memory-storage";
 
-  private InMemoryStoreCheck() {}
+  private final StoreSelection selection;
+
+  /**
+   * Checks one selection; the lock store's only when the application uses locks.
+   *
+   * @param selection which store
+   */
+  public InMemoryStoreCheck(StoreSelection selection) {
+    this.selection = Objects.requireNonNull(selection, "selection");
+  }
+
+  @Override
+  public List<String> problems(Deployment deployment) {
+    if (selection == StoreSelection.LOCKS && !deployment.usesLocks()) {
+      return List.of();
+    }
+    ConfigLookup config = deployment.config();
+    return problem(config, selection, selection.name(config)).stream().toList();
+  }
 
   /**
    * What is wrong with the store choice for the active profile.

@@ -19,9 +19,12 @@ import java.util.Set;
  * elections with one key. Within one job, a one-instance key equal to its run lock's key is the
  * default and fine; a run lock equal to the job's own lease is not (it could never be taken).
  */
-public final class LockKeyCheck {
+public final class LockKeyCheck implements DeploymentCheck {
 
-  private LockKeyCheck() {}
+  @Override
+  public List<String> problems(Deployment deployment) {
+    return problems(deployment.jobs(), deployment.elections());
+  }
 
   private enum Role {
     JOB_KEY("the job key of @OnOneInstance "),

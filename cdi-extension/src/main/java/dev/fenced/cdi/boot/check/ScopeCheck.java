@@ -1,6 +1,10 @@
 package dev.fenced.cdi.boot.check;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.idempotency.IdempotencyScopeResolver;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -8,9 +12,21 @@ import java.util.Optional;
  * implementing {@code IdempotencyScopeResolver}, unless it is empty (the caller principal) or
  * {@code global}.
  */
-public final class ScopeCheck {
+public final class ScopeCheck implements DeploymentCheck {
 
-  private ScopeCheck() {}
+  @Override
+  public List<String> problems(Deployment deployment) {
+    List<String> problems = new ArrayList<>();
+    for (IdempotentMethod method : deployment.idempotentMethods()) {
+      String scope = method.scope();
+      problem(
+              method.target(),
+              scope,
+              scope.isEmpty() ? 0 : deployment.candidates(IdempotencyScopeResolver.class, scope))
+          .ifPresent(problems::add);
+    }
+    return problems;
+  }
 
   /**
    * What is wrong with a method's scope.

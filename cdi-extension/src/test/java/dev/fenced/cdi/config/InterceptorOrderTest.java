@@ -1,9 +1,8 @@
-package dev.fenced.cdi.boot;
+package dev.fenced.cdi.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.FencedPriorities;
-import dev.fenced.cdi.config.ConfigLookup;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,7 @@
-package dev.fenced.cdi.boot;
+package dev.fenced.cdi.config;
 
 import dev.fenced.DeploymentProblem;
 import dev.fenced.FencedPriorities;
-import dev.fenced.cdi.config.ConfigLookup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
