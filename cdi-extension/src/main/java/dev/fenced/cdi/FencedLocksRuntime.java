@@ -58,7 +58,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * #unitOfWork()}), not when the method returns.
  *
  * <p><b>Start.</b> Elections start when the application scope is initialized: every instance tries
- * at once and then every ttl/3. Job guards take nothing before their job first fires.
+ * at once and then every ttl/3. Job guards take nothing before their job first runs.
  *
  * <p><b>Stop</b>, when the application scope is about to be destroyed ({@code
  * BeforeDestroyed(ApplicationScoped)}, which comes before any application-scoped bean, a store bean
@@ -200,34 +200,34 @@ public class FencedLocksRuntime {
    * Runs one guard of the intercepted job, or proceeds when the method's class-level annotation
    * does not make it such a job.
    *
-   * @param stage the interceptor's guard
+   * @param binding the interceptor's binding
    * @param context the invocation
    * @return what the method returned, or the skip value when the run was skipped
    * @throws Exception what the method threw
    * @throws IllegalStateException when the method has no model and its class no class-level
    *     annotation (see {@link MethodRegistry#intercepted})
    */
-  Object intercept(JobStages stage, InvocationContext context) throws Exception {
+  Object intercept(JobBinding binding, InvocationContext context) throws Exception {
     Optional<JobMethod> job =
         models
             .jobs()
-            .intercepted(context.getTarget().getClass(), context.getMethod(), stage.binding());
+            .intercepted(context.getTarget().getClass(), context.getMethod(), binding.annotation());
     Optional<? extends JobStage> guarding =
         // a job read after this runtime started (a message-driven bean on WildFly) gets its guard
         // at its first call
         job.map(method -> guards.computeIfAbsent(method, this::guard))
-            .flatMap(guard -> stage == JobStages.ONE_INSTANCE ? guard.lease() : guard.runLock());
+            .flatMap(guard -> binding == JobBinding.ONE_INSTANCE ? guard.lease() : guard.runLock());
     if (guarding.isEmpty()) {
       return context.proceed();
     }
     String target = job.get().target();
-    // the stage that calls the method itself reports the run: the run lock's when there is one
+    // the guard that calls the method itself reports the run: the run lock's when there is one
     boolean innermost =
-        stage == JobStages.WITHOUT_OVERLAPPING || job.get().withoutOverlapping().isEmpty();
+        binding == JobBinding.WITHOUT_OVERLAPPING || job.get().withoutOverlapping().isEmpty();
     GuardedRun run = new GuardedRun(context::proceed);
     JobOutcome<Object> outcome;
     try {
-      outcome = guarding.get().fire(innermost ? run : context::proceed);
+      outcome = guarding.get().run(innermost ? run : context::proceed);
     } finally {
       if (innermost) {
         run.ended().ifPresent(ended -> fire(new JobRan(target, ended.duration(), ended.failure())));

@@ -150,7 +150,7 @@ final class AnnotatedTypeReader {
         return;
       }
       model.ifPresent(m -> elections.put(m, bean));
-    } catch (InvalidGuardException e) {
+    } catch (InvalidModelException e) {
       e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
     }
   }
@@ -201,7 +201,7 @@ final class AnnotatedTypeReader {
       reader
           .apply(method)
           .ifPresent(model -> registry.add(method.beanClass(), method.method(), model));
-    } catch (InvalidGuardException e) {
+    } catch (InvalidModelException e) {
       e.problems().forEach(problem -> errors.accept(new DefinitionException(problem)));
     }
   }

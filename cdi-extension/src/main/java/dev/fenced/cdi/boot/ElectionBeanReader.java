@@ -38,7 +38,7 @@ public final class ElectionBeanReader {
    *
    * @param type the bean's annotated type
    * @return the model, or empty when the type has no {@code @LeaderElection}
-   * @throws InvalidGuardException when something is invalid
+   * @throws InvalidModelException when something is invalid
    */
   public Optional<ElectionBean> read(AnnotatedType<?> type) {
     LeaderElection election = type.getAnnotation(LeaderElection.class);
@@ -71,7 +71,7 @@ public final class ElectionBeanReader {
         reading.duration(
             "@LeaderElection ttl", reading.resolve("ttl", LeaderElection::ttl, Defaults.LOCK_TTL));
     if (!problems.isEmpty()) {
-      throw new InvalidGuardException(problems);
+      throw new InvalidModelException(problems);
     }
     return Optional.of(new ElectionBean(target, key, ttl.orElseThrow(), onAcquired, onLost));
   }

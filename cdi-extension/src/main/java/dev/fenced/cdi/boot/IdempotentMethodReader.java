@@ -55,7 +55,7 @@ public final class IdempotentMethodReader {
    *
    * @param method the method's annotations, as CDI or Java sees them
    * @return the model, or empty when the method is not guarded
-   * @throws InvalidGuardException when the method is guarded and something is invalid
+   * @throws InvalidModelException when the method is guarded and something is invalid
    */
   public Optional<IdempotentMethod> read(MethodAnnotations method) {
     Idempotent onMethod = method.onMethod(Idempotent.class);
@@ -124,7 +124,7 @@ public final class IdempotentMethodReader {
       kind = call(reading, method, keyParameters, onConflict, waitTimeout);
     }
     if (!problems.isEmpty()) {
-      throw new InvalidGuardException(problems);
+      throw new InvalidModelException(problems);
     }
     return Optional.of(
         new IdempotentMethod(

@@ -49,7 +49,7 @@ public final class JobMethodReader {
    *
    * @param method the method's annotations, as CDI sees them
    * @return the model, or empty when the method is not a job
-   * @throws InvalidGuardException when the method is a job and something is invalid
+   * @throws InvalidModelException when the method is a job and something is invalid
    */
   public Optional<JobMethod> read(MethodAnnotations method) {
     List<String> problems = new ArrayList<>();
@@ -64,7 +64,7 @@ public final class JobMethodReader {
             WithoutOverlapping::lockAtLeastFor,
             problems);
     if (!problems.isEmpty()) {
-      throw new InvalidGuardException(problems);
+      throw new InvalidModelException(problems);
     }
     if (oneInstance.isEmpty() && withoutOverlapping.isEmpty()) {
       return Optional.empty();

@@ -96,10 +96,10 @@ final class RequestGate {
    * Decides one request.
    *
    * @param request the request
-   * @return the decision; a {@link Admission.Proceed} holds a running claim the caller must end
+   * @return the decision; a {@link Decision.Proceed} holds a running claim the caller must end
    * @throws IOException when the body cannot be read (nothing was claimed)
    */
-  Admission admit(IncomingRequest request) throws IOException {
+  Decision decide(IncomingRequest request) throws IOException {
     String target = request.target();
     if (request.keyHeaders().isEmpty()) {
       return model.http().required()
@@ -111,7 +111,7 @@ final class RequestGate {
                   + model.http().header()
                   + " header: send a new unique key with each new request, and the same key with"
                   + " each retry of it")
-          : new Admission.Unguarded();
+          : new Decision.Unguarded();
     }
     if (request.keyHeaders().size() > 1) {
       return refuse(
@@ -184,7 +184,7 @@ final class RequestGate {
     if (claim instanceof Claim.Claimed claimed) {
       try {
         claimed.execution().onLockLost(lost -> runtime.lockLost(target, key));
-        return new Admission.Proceed(
+        return new Decision.Proceed(
             new ClaimedRequest(model, target, key, claimed.execution(), transactions));
       } catch (RuntimeException | Error e) {
         claimed.execution().close();
@@ -243,7 +243,7 @@ final class RequestGate {
     return true;
   }
 
-  private Admission invalidCoding(String target, String key, ContentCodings coding) {
+  private Decision invalidCoding(String target, String key, ContentCodings coding) {
     return refuse(
         target,
         key,
@@ -253,7 +253,7 @@ final class RequestGate {
             + ") says; nothing was done. Send it encoded as declared, or not encoded");
   }
 
-  private Admission tooLarge(String target, String key) {
+  private Decision tooLarge(String target, String key) {
     return refuse(
         target,
         key,
@@ -264,7 +264,7 @@ final class RequestGate {
             + " was done. Send a smaller body");
   }
 
-  private Admission replay(String target, String key, byte[] payload, AcceptEncoding accepted) {
+  private Decision replay(String target, String key, byte[] payload, AcceptEncoding accepted) {
     HttpOutcome outcome;
     try {
       outcome = HttpOutcomeCodec.decode(payload);
@@ -295,17 +295,17 @@ final class RequestGate {
               + " again. Retry with an Accept-Encoding that accepts it");
     }
     fire(() -> runtime.replayed(target, key));
-    return new Admission.Replay(sendable.get());
+    return new Decision.Replay(sendable.get());
   }
 
-  private Admission refuse(String target, String key, ErrorCode code, String detail) {
+  private Decision refuse(String target, String key, ErrorCode code, String detail) {
     return refuse(target, key, code, detail, null);
   }
 
-  private Admission refuse(
+  private Decision refuse(
       String target, String key, ErrorCode code, String detail, String retryAfter) {
     fire(() -> runtime.rejected(target, key, code));
-    return new Admission.Refused(code, detail, retryAfter);
+    return new Decision.Refused(code, detail, retryAfter);
   }
 
   /** An observer's failure must not change the answer the client gets. */

@@ -80,7 +80,7 @@ class ElectionBeanReaderTest {
   @Test
   void a_bean_implementing_neither_callback_is_refused() {
     assertThatThrownBy(() -> read(Mute.class, Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining(Mute.class.getName())
         .hasMessageContaining("OnLeadershipAcquired")
         .hasMessageContaining("OnLeadershipLost");
@@ -90,7 +90,7 @@ class ElectionBeanReaderTest {
   void an_empty_key_and_a_bad_ttl_are_each_reported() {
     assertThatThrownBy(() -> read(Broken.class, Map.of()))
         .isInstanceOfSatisfying(
-            InvalidGuardException.class,
+            InvalidModelException.class,
             e ->
                 assertThat(e.problems())
                     .hasSize(3)

@@ -286,7 +286,7 @@ class IdempotentMethodReaderTest {
   @Test
   void an_unparsable_duration_fails_naming_the_method_the_option_and_the_value() {
     assertThatThrownBy(() -> read(Payments.class, "payBadTtl", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D001: " + Payments.class.getName() + ".payBadTtl")
         .hasMessageContaining("ttl")
         .hasMessageContaining("\"12x\"")
@@ -298,7 +298,7 @@ class IdempotentMethodReaderTest {
     String key = Payments.class.getName() + "/pay/Idempotent/lockTtl";
 
     assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "soon")))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("config key " + key)
         .hasMessageContaining("\"soon\"");
   }
@@ -308,7 +308,7 @@ class IdempotentMethodReaderTest {
     String key = Payments.class.getName() + "/pay/Idempotent/ttl";
 
     assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "3651d")))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("config key " + key)
         .hasMessageContaining("\"3651d\" is longer than the stores keep an expiry");
   }
@@ -316,7 +316,7 @@ class IdempotentMethodReaderTest {
   @Test
   void a_zero_lock_ttl_is_refused() {
     assertThatThrownBy(() -> read(Payments.class, "payZeroLockTtl", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("lockTtl")
         .hasMessageContaining("must be positive");
   }
@@ -324,7 +324,7 @@ class IdempotentMethodReaderTest {
   @Test
   void set_cookie_in_the_replay_headers_is_refused() {
     assertThatThrownBy(() -> read(Payments.class, "payWithCookie", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("Set-Cookie")
         .hasMessageContaining("FENCED-D008: " + Payments.class.getName() + ".payWithCookie");
   }
@@ -337,7 +337,7 @@ class IdempotentMethodReaderTest {
                     Payments.class,
                     "pay",
                     Map.of("fenced.idempotency.replay-headers", "X-Trace, set-cookie")))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("config key fenced.idempotency.replay-headers");
   }
 
@@ -392,7 +392,7 @@ class IdempotentMethodReaderTest {
   @Test
   void an_ignored_field_that_is_not_a_json_pointer_is_refused_naming_it() {
     assertThatThrownBy(() -> read(Uploads.class, "notAPointer", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D015: " + Uploads.class.getName() + ".notAPointer")
         .hasMessageContaining("\"requestedAt\"")
         .hasMessageContaining("/name");
@@ -409,14 +409,14 @@ class IdempotentMethodReaderTest {
   @Test
   void a_body_fingerprint_with_ignored_fields_is_refused() {
     assertThatThrownBy(() -> read(Uploads.class, "both", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D017: " + Uploads.class.getName() + ".both");
   }
 
   @Test
   void ignored_fields_on_a_method_with_a_key_parameter_are_refused() {
     assertThatThrownBy(() -> read(Uploads.class, "onMessage", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D016: " + Uploads.class.getName() + ".onMessage")
         .hasMessageContaining("ignoredFields");
   }
@@ -432,7 +432,7 @@ class IdempotentMethodReaderTest {
   @Test
   void an_idempotency_key_parameter_on_a_resource_method_is_refused() {
     assertThatThrownBy(() -> read(Payments.class, "payWithKeyParameter", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("header");
   }
 
@@ -441,7 +441,7 @@ class IdempotentMethodReaderTest {
     String key = Payments.class.getName() + "/pay/Idempotent/storeIf";
 
     assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "sometimes")))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D002")
         .hasMessageContaining("NOT_SERVER_ERROR")
         .hasMessageContaining("\"sometimes\"");
@@ -486,7 +486,7 @@ class IdempotentMethodReaderTest {
   @Test
   void a_non_http_method_without_an_idempotency_key_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "withoutKey", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("@IdempotencyKey")
         .hasMessageContaining("FENCED-D004: " + Shipping.class.getName() + ".withoutKey");
   }
@@ -494,7 +494,7 @@ class IdempotentMethodReaderTest {
   @Test
   void two_idempotency_key_parameters_are_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "twoKeys", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D005")
         .hasMessageContaining("more than one");
   }
@@ -502,7 +502,7 @@ class IdempotentMethodReaderTest {
   @Test
   void a_key_path_the_parameter_type_does_not_have_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "badPath", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D006")
         .hasMessageContaining("orderId")
         .hasMessageContaining(OrderPaid.class.getName());
@@ -532,7 +532,7 @@ class IdempotentMethodReaderTest {
   @Test
   void a_future_return_type_is_refused_because_its_completion_cannot_be_observed() {
     assertThatThrownBy(() -> read(Shipping.class, "future", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D007")
         .hasMessageContaining("java.util.concurrent.Future cannot be stored")
         .hasMessageContaining("blocking a thread");
@@ -541,7 +541,7 @@ class IdempotentMethodReaderTest {
   @Test
   void a_stage_of_a_value_that_cannot_be_stored_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "asyncAnything", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D007")
         .hasMessageContaining("java.lang.Object");
   }
@@ -549,7 +549,7 @@ class IdempotentMethodReaderTest {
   @Test
   void an_object_return_type_is_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "anything", Map.of()))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("java.lang.Object");
   }
 
@@ -572,6 +572,6 @@ class IdempotentMethodReaderTest {
 
     assertThatThrownBy(() -> read(Payments.class, "pay", config))
         .isInstanceOfSatisfying(
-            InvalidGuardException.class, e -> assertThat(e.problems()).hasSize(2));
+            InvalidModelException.class, e -> assertThat(e.problems()).hasSize(2));
   }
 }

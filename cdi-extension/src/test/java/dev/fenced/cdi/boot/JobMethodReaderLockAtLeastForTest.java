@@ -90,7 +90,7 @@ class JobMethodReaderLockAtLeastForTest {
     String key = EXPORTS + "/plain/WithoutOverlapping/lockAtLeastFor";
 
     assertThatThrownBy(() -> read(Map.of(key, "-1s"), Exports.class, "plain"))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D001")
         .hasMessageContaining("@WithoutOverlapping lockAtLeastFor")
         .hasMessageContaining("\"-1s\"")
@@ -100,7 +100,7 @@ class JobMethodReaderLockAtLeastForTest {
   @Test
   void an_unparsable_value_fails_naming_the_annotation() {
     assertThatThrownBy(() -> read(Map.of(), Exports.class, "unparsable"))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining(EXPORTS + ".unparsable")
         .hasMessageContaining("\"soon\"")
         .hasMessageContaining("@WithoutOverlapping(lockAtLeastFor) on " + EXPORTS + ".unparsable");
@@ -109,7 +109,7 @@ class JobMethodReaderLockAtLeastForTest {
   @Test
   void a_value_longer_than_the_stores_keep_an_expiry_fails() {
     assertThatThrownBy(() -> read(Map.of(), Exports.class, "tooLong"))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("\"3651d\"")
         .hasMessageContaining("3650d");
   }

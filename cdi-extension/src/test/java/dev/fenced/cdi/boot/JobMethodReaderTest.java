@@ -125,7 +125,7 @@ class JobMethodReaderTest {
   @Test
   void an_invalid_ttl_names_class_method_option_value_and_source() {
     assertThatThrownBy(() -> read(Exports.class, "badTtl"))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining(EXPORTS + ".badTtl")
         .hasMessageContaining("@WithoutOverlapping ttl")
         .hasMessageContaining("\"12x\"")
@@ -139,7 +139,7 @@ class JobMethodReaderTest {
                 new JobMethodReader(
                         ConfigLookup.of(Map.of(EXPORTS + "/export/OnOneInstance/ttl", "soon")))
                     .read(MethodAnnotations.of(Exports.class, method(Exports.class, "export"))))
-        .isInstanceOf(InvalidGuardException.class)
+        .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("\"soon\"")
         .hasMessageContaining("config key " + EXPORTS + "/export/OnOneInstance/ttl");
   }
@@ -148,7 +148,7 @@ class JobMethodReaderTest {
   void every_problem_of_a_method_is_reported() {
     assertThatThrownBy(() -> read(Exports.class, "twoBadTtls"))
         .isInstanceOfSatisfying(
-            InvalidGuardException.class,
+            InvalidModelException.class,
             e ->
                 assertThat(e.problems())
                     .hasSize(2)

@@ -4,17 +4,17 @@ import dev.fenced.ErrorCode;
 import java.util.Objects;
 
 /** What the request gate decided for one request. */
-sealed interface Admission {
+sealed interface Decision {
 
   /** No key and none required: the method runs unguarded. */
-  record Unguarded() implements Admission {}
+  record Unguarded() implements Decision {}
 
   /**
    * The key is claimed: the method runs, and the response ends the claim.
    *
    * @param claimed the claim to keep in the request
    */
-  record Proceed(ClaimedRequest claimed) implements Admission {
+  record Proceed(ClaimedRequest claimed) implements Decision {
 
     /**
      * Validates the claim.
@@ -31,7 +31,7 @@ sealed interface Admission {
    *
    * @param outcome the stored response
    */
-  record Replay(HttpOutcome outcome) implements Admission {
+  record Replay(HttpOutcome outcome) implements Decision {
 
     /**
      * Validates the outcome.
@@ -50,7 +50,7 @@ sealed interface Admission {
    * @param detail the problem's {@code detail}
    * @param retryAfter the {@code Retry-After} value, or {@code null} when there is none
    */
-  record Refused(ErrorCode code, String detail, String retryAfter) implements Admission {
+  record Refused(ErrorCode code, String detail, String retryAfter) implements Decision {
 
     /**
      * Validates the components.

@@ -3,11 +3,11 @@ package dev.fenced.cdi.boot;
 import java.util.List;
 
 /**
- * One guarded method's annotations or configuration are invalid. Each problem names the class, the
- * method, the option and the bad value, and says how to fix it; the extension reports each as a
- * deployment problem.
+ * One guarded method's or bean's annotations or configuration do not make a valid model. Each
+ * problem names the class, the method, the option and the bad value, and says how to fix it; the
+ * extension reports each as a deployment problem.
  */
-public final class InvalidGuardException extends IllegalArgumentException {
+public final class InvalidModelException extends IllegalArgumentException {
 
   private static final long serialVersionUID = 1L;
 
@@ -18,7 +18,7 @@ public final class InvalidGuardException extends IllegalArgumentException {
    *
    * @param problems one or more messages
    */
-  public InvalidGuardException(List<String> problems) {
+  public InvalidModelException(List<String> problems) {
     super(String.join("\n", problems));
     this.problems = List.copyOf(problems);
   }
