@@ -1,7 +1,7 @@
 package dev.fenced.health;
 
-import dev.fenced.cdi.model.ModelProvider;
 import dev.fenced.cdi.config.StoreSelection;
+import dev.fenced.cdi.model.ModelProvider;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.StoreReadiness;

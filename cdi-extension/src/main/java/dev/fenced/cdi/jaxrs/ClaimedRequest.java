@@ -136,16 +136,16 @@ final class ClaimedRequest {
    * usual. When the mark cannot be written, the transaction is marked rollback-only and the method
    * fails: the work must not commit unmarked once its claim may be lost.
    *
-   * @param transactions the active transaction
+   * @param active the active transaction
    * @throws IdempotencyException {@code IDEMPOTENCY_LOCK_LOST} or {@code
    *     IDEMPOTENCY_STORE_UNAVAILABLE} when the mark was not written
    */
-  void markCommittedWithWork(Transactions transactions) {
+  void markCommittedWithWork(Transactions active) {
     if (decided.get()) {
       return;
     }
     try {
-      transactions.afterCompletion(execution::markEnded);
+      active.afterCompletion(execution::markEnded);
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,
@@ -160,7 +160,7 @@ final class ClaimedRequest {
       LOG.log(Level.DEBUG, () -> "Marked the commit of " + target + " with its work");
       return;
     }
-    throw UnwrittenWithWork.rollBack(transactions, target, marked);
+    throw UnwrittenWithWork.rollBack(active, target, marked);
   }
 
   /**
