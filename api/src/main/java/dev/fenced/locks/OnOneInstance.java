@@ -12,7 +12,7 @@ import java.lang.annotation.Target;
 /**
  * Runs the annotated job on one instance of the cluster.
  *
- * <p>The first instance whose job fires takes a sticky lease named {@code <key>:owner} and keeps
+ * <p>The first instance whose job runs takes a sticky lease named {@code <key>:owner} and keeps
  * renewing it every {@code ttl / 3}, between runs too; runs on every other instance are skipped
  * (logged at FINE with the reason). When the owner dies its lease expires after {@code ttl} and the
  * next instance to fire takes the job over. Combine with {@link WithoutOverlapping} so a long run

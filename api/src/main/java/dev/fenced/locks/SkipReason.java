@@ -1,8 +1,8 @@
 package dev.fenced.locks;
 
 /**
- * Why a firing of an {@link OnOneInstance} or {@link WithoutOverlapping} job did not run it, as
- * {@link JobSkipped} reports it.
+ * Why a run of an {@link OnOneInstance} or {@link WithoutOverlapping} job was skipped, as {@link
+ * JobSkipped} reports it.
  */
 public enum SkipReason {
   /** Another instance holds the job's one-instance lease ({@code <key>:owner}). */

@@ -29,9 +29,9 @@ import java.lang.annotation.Target;
  *
  * <p><b>No overlap is not one run per tick.</b> Alone it guarantees only that two runs never
  * overlap: when instances' timers fire a little apart, a run that ends before another instance's
- * timer fires lets that instance run the same tick again. {@link #lockAtLeastFor()} (set a bit
+ * timer goes off lets that instance run the same tick again. {@link #lockAtLeastFor()} (set a bit
  * below the job's period and above the worst skew between the timers) keeps the lock that long
- * after each run began, so those late firings are skipped; {@link OnOneInstance} (one instance runs
+ * after each run began, so those late runs are skipped; {@link OnOneInstance} (one instance runs
  * the job) gives one run per tick whatever a run's length.
  *
  * <p>Members can be overridden with MicroProfile Config: {@code
@@ -68,7 +68,7 @@ public @interface WithoutOverlapping {
    * How long the run lock stays held at least, counted from the moment its acquisition was
    * requested (ShedLock's {@code lockAtLeastFor}). A run that ends sooner, normally or by throwing
    * (or whose JTA transaction ends sooner), does not release the lock: it is left in the store,
-   * checked to be still this run's own, until that moment, and every firing before it, on any
+   * checked to be still this run's own, until that moment, and every run before it, on any
    * instance, this one too, is skipped as {@link SkipReason#RUN_LOCK_HELD}. A run that lasts longer
    * releases the lock when it ends, as without this member. A lock lost during the run is not
    * extended. A call that re-enters its thread's hold changes nothing.

@@ -10,15 +10,18 @@ import dev.fenced.cdi.call.CallerPrincipal;
 import dev.fenced.cdi.call.GuardedCall;
 import dev.fenced.cdi.call.IdempotencyEvents;
 import dev.fenced.cdi.call.OutcomeCodec;
-import dev.fenced.cdi.call.Transactions;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.deployment.EncryptionSettings;
-import dev.fenced.cdi.deployment.GlobalSettings;
-import dev.fenced.cdi.deployment.OutcomeCommit;
-import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.config.EncryptionSettings;
+import dev.fenced.cdi.config.GlobalSettings;
+import dev.fenced.cdi.config.OutcomeCommit;
+import dev.fenced.cdi.config.StoreSelection;
 import dev.fenced.cdi.jaxrs.CommitMarking;
 import dev.fenced.cdi.jaxrs.WitnessedResource;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.model.MethodRegistry;
+import dev.fenced.cdi.model.ModelProvider;
+import dev.fenced.cdi.transaction.JtaTransactions;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
@@ -63,7 +66,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
-  @Inject FencedExtension extension;
+  @Inject ModelProvider models;
   @Inject @Any Instance<Object> beans;
   @Inject Event<Object> events;
 
@@ -82,7 +85,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
 
   @PostConstruct
   void start() {
-    ConfigLookup config = extension.config();
+    ConfigLookup config = models.config();
     GlobalSettings settings = GlobalSettings.of(config);
     storeName = StoreSelection.IDEMPOTENCY.name(config);
     store = store(storeName);
@@ -100,7 +103,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     callFactory =
         new CallFactory(
             new ArgumentFingerprints(jsonb, fingerprints), fingerprints, settings, callScopes());
-    Transactions transactions = JtaTransactions.lookup();
+    Transactions transactions = JtaTransactions.SERVER;
     OutcomeCommit commit = OutcomeCommit.of(config);
     callRunner =
         new CallRunner(engine, new OutcomeCodec(jsonb), transactions, callEvents(), commit);
@@ -147,7 +150,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
 
   @Override
   public Optional<IdempotentMethod> idempotentMethod(Class<?> beanClass, Method method) {
-    return extension.idempotentMethods().find(beanClass, method);
+    return models.idempotentMethods().find(beanClass, method);
   }
 
   @Override
@@ -225,7 +228,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
    */
   Object intercept(InvocationContext context) throws Exception {
     Optional<IdempotentMethod> intercepted =
-        extension
+        models
             .idempotentMethods()
             .intercepted(context.getTarget().getClass(), context.getMethod(), "@Idempotent");
     if (intercepted.isEmpty()) {

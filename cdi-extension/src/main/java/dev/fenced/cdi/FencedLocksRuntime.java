@@ -1,11 +1,14 @@
 package dev.fenced.cdi;
 
-import dev.fenced.cdi.call.TransactionUnitOfWork;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.config.ElectionBean;
-import dev.fenced.cdi.config.JobMethod;
-import dev.fenced.cdi.deployment.LockGlobals;
-import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.config.LockGlobals;
+import dev.fenced.cdi.config.StoreSelection;
+import dev.fenced.cdi.model.ElectionBean;
+import dev.fenced.cdi.model.JobMethod;
+import dev.fenced.cdi.model.MethodRegistry;
+import dev.fenced.cdi.model.ModelProvider;
+import dev.fenced.cdi.transaction.JtaTransactions;
+import dev.fenced.cdi.transaction.TransactionUnitOfWork;
 import dev.fenced.core.jobs.JobGuard;
 import dev.fenced.core.jobs.JobOutcome;
 import dev.fenced.core.jobs.JobStage;
@@ -55,7 +58,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * #unitOfWork()}), not when the method returns.
  *
  * <p><b>Start.</b> Elections start when the application scope is initialized: every instance tries
- * at once and then every ttl/3. Job guards take nothing before their job first fires.
+ * at once and then every ttl/3. Job guards take nothing before their job first runs.
  *
  * <p><b>Stop</b>, when the application scope is about to be destroyed ({@code
  * BeforeDestroyed(ApplicationScoped)}, which comes before any application-scoped bean, a store bean
@@ -70,7 +73,7 @@ public class FencedLocksRuntime {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
-  @Inject FencedExtension extension;
+  @Inject ModelProvider models;
   @Inject @Any Instance<Object> beans;
   @Inject Event<Object> events;
   @Inject BeanManager beanManager;
@@ -89,7 +92,7 @@ public class FencedLocksRuntime {
 
   @PostConstruct
   void start() {
-    ConfigLookup config = extension.config();
+    ConfigLookup config = models.config();
     LockGlobals globals = LockGlobals.of(config);
     storeName = StoreSelection.LOCKS.name(config);
     store = store(storeName);
@@ -105,9 +108,9 @@ public class FencedLocksRuntime {
                 .withMaxRenewal(globals.maxRenewal())
                 .withLossListener(this::fire));
     running = new RunningJobs();
-    unitOfWork = new TransactionUnitOfWork(JtaTransactions.lookup());
+    unitOfWork = new TransactionUnitOfWork(JtaTransactions.SERVER);
     shutdownWait = globals.ttl();
-    for (JobMethod job : extension.jobs().all()) {
+    for (JobMethod job : models.jobs().all()) {
       guards.put(job, guard(job));
     }
   }
@@ -118,7 +121,7 @@ public class FencedLocksRuntime {
    * @param event the application scope's initialization
    */
   void startElections(@Observes @Initialized(ApplicationScoped.class) Object event) {
-    Map<ElectionBean, Bean<?>> declared = extension.elections();
+    Map<ElectionBean, Bean<?>> declared = models.elections();
     synchronized (elections) {
       if (!elections.isEmpty() || stopped.get()) {
         return;
@@ -197,34 +200,34 @@ public class FencedLocksRuntime {
    * Runs one guard of the intercepted job, or proceeds when the method's class-level annotation
    * does not make it such a job.
    *
-   * @param stage the interceptor's guard
+   * @param binding the interceptor's binding
    * @param context the invocation
    * @return what the method returned, or the skip value when the run was skipped
    * @throws Exception what the method threw
    * @throws IllegalStateException when the method has no model and its class no class-level
    *     annotation (see {@link MethodRegistry#intercepted})
    */
-  Object intercept(JobStages stage, InvocationContext context) throws Exception {
+  Object intercept(JobBinding binding, InvocationContext context) throws Exception {
     Optional<JobMethod> job =
-        extension
+        models
             .jobs()
-            .intercepted(context.getTarget().getClass(), context.getMethod(), stage.binding());
+            .intercepted(context.getTarget().getClass(), context.getMethod(), binding.annotation());
     Optional<? extends JobStage> guarding =
         // a job read after this runtime started (a message-driven bean on WildFly) gets its guard
         // at its first call
         job.map(method -> guards.computeIfAbsent(method, this::guard))
-            .flatMap(guard -> stage == JobStages.ONE_INSTANCE ? guard.lease() : guard.runLock());
+            .flatMap(guard -> binding == JobBinding.ONE_INSTANCE ? guard.lease() : guard.runLock());
     if (guarding.isEmpty()) {
       return context.proceed();
     }
     String target = job.get().target();
-    // the stage that calls the method itself reports the run: the run lock's when there is one
+    // the guard that calls the method itself reports the run: the run lock's when there is one
     boolean innermost =
-        stage == JobStages.WITHOUT_OVERLAPPING || job.get().withoutOverlapping().isEmpty();
+        binding == JobBinding.WITHOUT_OVERLAPPING || job.get().withoutOverlapping().isEmpty();
     GuardedRun run = new GuardedRun(context::proceed);
     JobOutcome<Object> outcome;
     try {
-      outcome = guarding.get().fire(innermost ? run : context::proceed);
+      outcome = guarding.get().run(innermost ? run : context::proceed);
     } finally {
       if (innermost) {
         run.ended().ifPresent(ended -> fire(new JobRan(target, ended.duration(), ended.failure())));

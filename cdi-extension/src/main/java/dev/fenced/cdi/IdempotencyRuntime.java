@@ -1,7 +1,7 @@
 package dev.fenced.cdi;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import java.lang.reflect.Method;

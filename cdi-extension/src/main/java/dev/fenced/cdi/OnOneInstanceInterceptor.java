@@ -29,11 +29,11 @@ public class OnOneInstanceInterceptor implements Serializable {
 
   @AroundInvoke
   Object invoke(InvocationContext context) throws Exception {
-    return runtime.intercept(JobStages.ONE_INSTANCE, context);
+    return runtime.intercept(JobBinding.ONE_INSTANCE, context);
   }
 
   @AroundTimeout
   Object timeout(InvocationContext context) throws Exception {
-    return runtime.intercept(JobStages.ONE_INSTANCE, context);
+    return runtime.intercept(JobBinding.ONE_INSTANCE, context);
   }
 }

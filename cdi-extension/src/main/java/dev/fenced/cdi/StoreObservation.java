@@ -1,7 +1,7 @@
 package dev.fenced.cdi;
 
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.config.StoreSelection;
 import dev.fenced.core.metrics.ObservedStores;
 import dev.fenced.core.metrics.StoreCallListener;
 import dev.fenced.idempotency.spi.IdempotencyStore;

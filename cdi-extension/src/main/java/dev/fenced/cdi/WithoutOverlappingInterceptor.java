@@ -28,11 +28,11 @@ public class WithoutOverlappingInterceptor implements Serializable {
 
   @AroundInvoke
   Object invoke(InvocationContext context) throws Exception {
-    return runtime.intercept(JobStages.WITHOUT_OVERLAPPING, context);
+    return runtime.intercept(JobBinding.WITHOUT_OVERLAPPING, context);
   }
 
   @AroundTimeout
   Object timeout(InvocationContext context) throws Exception {
-    return runtime.intercept(JobStages.WITHOUT_OVERLAPPING, context);
+    return runtime.intercept(JobBinding.WITHOUT_OVERLAPPING, context);
   }
 }

@@ -1,7 +1,10 @@
 /**
- * Fenced's CDI layer: the portable extension {@link dev.fenced.cdi.FencedExtension}, the
- * {@code @Idempotent} interceptor, the programmatic {@code Idempotency} bean and the runtime the
- * JAX-RS layer shares ({@link dev.fenced.cdi.IdempotencyRuntime}). They adapt the plain-Java
- * engines.
+ * Fenced's CDI layer at call time: the interceptors (one delegating line each), the runtimes they
+ * delegate to ({@link dev.fenced.cdi.FencedIdempotencyRuntime}, {@link
+ * dev.fenced.cdi.FencedLocksRuntime}), the programmatic {@code Idempotency} and {@code Locks}
+ * beans, Fenced's threads ({@code FencedExecutor}) and the runtime the JAX-RS layer shares ({@link
+ * dev.fenced.cdi.IdempotencyRuntime}). They adapt the plain-Java engines, and find each method's
+ * model through {@link dev.fenced.cdi.model.ModelProvider}; what runs while the container boots is
+ * in {@link dev.fenced.cdi.boot}.
  */
 package dev.fenced.cdi;

@@ -1,7 +1,7 @@
 package dev.fenced.health;
 
-import dev.fenced.cdi.FencedExtension;
-import dev.fenced.cdi.deployment.StoreSelection;
+import dev.fenced.cdi.config.StoreSelection;
+import dev.fenced.cdi.model.ModelProvider;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.StoreReadiness;
@@ -35,7 +35,7 @@ public class StoreReadinessChecks {
   /** The name of the lock store's check. */
   public static final String LOCK_STORE = "fenced-lock-store";
 
-  @Inject FencedExtension extension;
+  @Inject ModelProvider models;
   @Inject @Any Instance<Object> beans;
 
   /** For CDI. */
@@ -64,7 +64,7 @@ public class StoreReadinessChecks {
   }
 
   private HealthCheck check(String checkName, StoreSelection selection, Class<?> spi) {
-    String storeName = selection.name(extension.config());
+    String storeName = selection.name(models.config());
     if (StoreSelection.isMemory(storeName)) {
       return new StoreReadinessCheck(checkName, storeName, () -> IN_MEMORY);
     }

@@ -1,7 +1,7 @@
 package dev.fenced.cdi.call;
 
-import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.deployment.GlobalSettings;
+import dev.fenced.cdi.config.GlobalSettings;
+import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.RecordKey;

@@ -1,7 +1,7 @@
 package dev.fenced.cdi.call;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.cdi.config.KeyPath;
+import dev.fenced.cdi.model.KeyPath;
 import dev.fenced.core.idempotency.IdempotencyKeys;
 import dev.fenced.idempotency.IdempotencyException;
 

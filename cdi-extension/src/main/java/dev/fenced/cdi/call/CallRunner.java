@@ -1,7 +1,8 @@
 package dev.fenced.cdi.call;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.cdi.deployment.OutcomeCommit;
+import dev.fenced.cdi.config.OutcomeCommit;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Completion;

@@ -1,6 +1,6 @@
 package dev.fenced.cdi.call;
 
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
 
 /**
  * The scope of a non-HTTP call, resolved when the call is made: whose keys it may meet. An EJB or

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.RecordKey;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.idempotency.IdempotencyException;

@@ -1,8 +1,8 @@
 package dev.fenced.cdi.jaxrs;
 
-import dev.fenced.cdi.call.Transactions;
 import dev.fenced.cdi.call.UnwrittenWithWork;
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.Execution;
@@ -17,9 +17,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>It ends exactly once, by whichever comes first: {@link #store} (the response is recorded),
  * {@link #release} (a retry may run the method again) or {@link #abandon} (the request ended
  * without either, e.g. after an unmapped exception). Store and release wait for an active JTA
- * transaction to end ({@link AfterCommit}); the key stays locked, and renewed, until then. Whatever
- * fails on the way (encoding, the transaction registry, the store), the execution is ended: a claim
- * never stays renewed after its request.
+ * transaction to end ({@link Transactions#whenDone}); the key stays locked, and renewed, until
+ * then. Whatever fails on the way (encoding, the transaction registry, the store), the execution is
+ * ended: a claim never stays renewed after its request.
  */
 final class ClaimedRequest {
 
@@ -32,7 +32,7 @@ final class ClaimedRequest {
   private final String target;
   private final String key;
   private final Execution execution;
-  private final AfterCommit afterCommit;
+  private final Transactions transactions;
   private final AtomicBoolean decided = new AtomicBoolean();
   private volatile int awaitedStatus;
   private volatile boolean filtersPassed;
@@ -45,19 +45,19 @@ final class ClaimedRequest {
    * @param target the request as events name it, {@code "POST /orders/7/pay"}
    * @param key the client's key
    * @param execution the claimed execution, renewing its lock
-   * @param afterCommit when to record
+   * @param transactions when to record
    */
   ClaimedRequest(
       IdempotentMethod model,
       String target,
       String key,
       Execution execution,
-      AfterCommit afterCommit) {
+      Transactions transactions) {
     this.model = Objects.requireNonNull(model, "model");
     this.target = Objects.requireNonNull(target, "target");
     this.key = Objects.requireNonNull(key, "key");
     this.execution = Objects.requireNonNull(execution, "execution");
-    this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+    this.transactions = Objects.requireNonNull(transactions, "transactions");
   }
 
   IdempotentMethod model() {
@@ -136,16 +136,16 @@ final class ClaimedRequest {
    * usual. When the mark cannot be written, the transaction is marked rollback-only and the method
    * fails: the work must not commit unmarked once its claim may be lost.
    *
-   * @param transactions the active transaction
+   * @param active the active transaction
    * @throws IdempotencyException {@code IDEMPOTENCY_LOCK_LOST} or {@code
    *     IDEMPOTENCY_STORE_UNAVAILABLE} when the mark was not written
    */
-  void markCommittedWithWork(Transactions transactions) {
+  void markCommittedWithWork(Transactions active) {
     if (decided.get()) {
       return;
     }
     try {
-      transactions.afterCompletion(execution::markEnded);
+      active.afterCompletion(execution::markEnded);
     } catch (RuntimeException e) {
       LOG.log(
           Level.WARNING,
@@ -160,7 +160,7 @@ final class ClaimedRequest {
       LOG.log(Level.DEBUG, () -> "Marked the commit of " + target + " with its work");
       return;
     }
-    throw UnwrittenWithWork.rollBack(transactions, target, marked);
+    throw UnwrittenWithWork.rollBack(active, target, marked);
   }
 
   /**
@@ -175,7 +175,7 @@ final class ClaimedRequest {
     }
     try {
       byte[] payload = HttpOutcomeCodec.encode(outcome);
-      afterCommit.whenDone(committed -> record(committed, payload));
+      transactions.whenDone(committed -> record(committed, payload));
     } catch (RuntimeException | Error e) {
       execution.close();
       throw e;
@@ -204,7 +204,7 @@ final class ClaimedRequest {
   void release(String reason) {
     if (decided.compareAndSet(false, true)) {
       try {
-        afterCommit.whenDone(committed -> releaseNow(reason));
+        transactions.whenDone(committed -> releaseNow(reason));
       } catch (RuntimeException | Error e) {
         execution.close();
         throw e;

@@ -1,8 +1,8 @@
 package dev.fenced.cdi.jaxrs;
 
-import dev.fenced.cdi.call.Transactions;
-import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.deployment.OutcomeCommit;
+import dev.fenced.cdi.config.OutcomeCommit;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.StoragePolicy;
 import jakarta.ws.rs.container.AsyncResponse;
 import jakarta.ws.rs.core.Response;

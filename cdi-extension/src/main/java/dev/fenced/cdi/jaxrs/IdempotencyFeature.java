@@ -1,13 +1,15 @@
 package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.DeploymentProblem;
-import dev.fenced.cdi.FencedExtension;
 import dev.fenced.cdi.IdempotencyRuntime;
+import dev.fenced.cdi.boot.IdempotentMethodReader;
+import dev.fenced.cdi.boot.MethodAnnotations;
+import dev.fenced.cdi.config.BodyLimits;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.config.IdempotentMethodReader;
-import dev.fenced.cdi.config.MethodAnnotations;
-import dev.fenced.cdi.deployment.BodyLimits;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.model.ModelProvider;
+import dev.fenced.cdi.transaction.JtaTransactions;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.Idempotent;
 import jakarta.enterprise.inject.spi.CDI;
@@ -73,7 +75,7 @@ public class IdempotencyFeature implements DynamicFeature {
   private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final Supplier<IdempotencyRuntime> runtime;
-  private final AfterCommit afterCommit;
+  private final Transactions transactions;
   private final BodyLimits limits;
   private final BooleanSupplier listenerRegistered;
   private final AtomicBoolean listenerChecked = new AtomicBoolean();
@@ -86,18 +88,18 @@ public class IdempotencyFeature implements DynamicFeature {
   public IdempotencyFeature() {
     this(
         () -> CDI.current().select(IdempotencyRuntime.class).get(),
-        AfterCommit.fromJndi(),
+        JtaTransactions.SERVER,
         BodyLimits.of(ConfigLookup.of(ConfigProvider.getConfig())),
         ClaimCleanupListener::created);
   }
 
   IdempotencyFeature(
       Supplier<IdempotencyRuntime> runtime,
-      AfterCommit afterCommit,
+      Transactions transactions,
       BodyLimits limits,
       BooleanSupplier listenerRegistered) {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
-    this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+    this.transactions = Objects.requireNonNull(transactions, "transactions");
     this.limits = Objects.requireNonNull(limits, "limits");
     this.listenerRegistered = Objects.requireNonNull(listenerRegistered, "listenerRegistered");
   }
@@ -121,7 +123,7 @@ public class IdempotencyFeature implements DynamicFeature {
                   new RequestGate(
                       shared,
                       model,
-                      afterCommit,
+                      transactions,
                       limits.maxRequestSize(),
                       !designates(method, HttpMethod.HEAD));
               context.register(
@@ -166,8 +168,8 @@ public class IdempotencyFeature implements DynamicFeature {
   private static boolean readByExtension(Class<?> resourceClass, Method method) {
     try {
       return CDI.current()
-          .getBeanManager()
-          .getExtension(FencedExtension.class)
+          .select(ModelProvider.class)
+          .get()
           .idempotentMethods()
           .find(resourceClass, method)
           .isPresent();

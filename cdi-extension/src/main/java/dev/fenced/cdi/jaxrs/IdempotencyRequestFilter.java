@@ -50,8 +50,8 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
 
   @Override
   public void filter(ContainerRequestContext request) throws IOException {
-    Admission admission = gate.admit(describe(request));
-    if (admission instanceof Admission.Proceed proceed) {
+    Decision decision = gate.decide(describe(request));
+    if (decision instanceof Decision.Proceed proceed) {
       ClaimedRequest claimed = proceed.claimed();
       try {
         request.setProperty(ClaimedRequest.PROPERTY, claimed);
@@ -62,9 +62,9 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
         claimed.abandon();
         throw e;
       }
-    } else if (admission instanceof Admission.Replay replay) {
+    } else if (decision instanceof Decision.Replay replay) {
       request.abortWith(replayOf(request, replay.outcome()));
-    } else if (admission instanceof Admission.Refused refused) {
+    } else if (decision instanceof Decision.Refused refused) {
       request.abortWith(problemOf(refused));
     }
   }
@@ -120,7 +120,7 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
     return response.build();
   }
 
-  private static Response problemOf(Admission.Refused refused) {
+  private static Response problemOf(Decision.Refused refused) {
     Response.ResponseBuilder response =
         Response.status(refused.code().httpStatus())
             .type(ProblemDetails.MEDIA_TYPE)

@@ -2,7 +2,8 @@ package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.IdempotencyRuntime;
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.config.SizeParser;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
@@ -41,7 +42,7 @@ final class RequestGate {
 
   private final IdempotencyRuntime runtime;
   private final IdempotentMethod model;
-  private final AfterCommit afterCommit;
+  private final Transactions transactions;
   private final int maxRequestSize;
   private final boolean headRunsGet;
   private final FingerprintCalculator fingerprints;
@@ -51,16 +52,16 @@ final class RequestGate {
    *
    * @param runtime the shared runtime
    * @param model the method's validated model
-   * @param afterCommit when a claim's outcome is recorded
+   * @param transactions when a claim's outcome is recorded
    * @param maxRequestSize the largest request body accepted, in bytes, 1 to {@link
    *     dev.fenced.core.config.SizeParser#MAX_BYTES}
    */
   RequestGate(
       IdempotencyRuntime runtime,
       IdempotentMethod model,
-      AfterCommit afterCommit,
+      Transactions transactions,
       long maxRequestSize) {
-    this(runtime, model, afterCommit, maxRequestSize, true);
+    this(runtime, model, transactions, maxRequestSize, true);
   }
 
   /**
@@ -68,7 +69,7 @@ final class RequestGate {
    *
    * @param runtime the shared runtime
    * @param model the method's validated model
-   * @param afterCommit when a claim's outcome is recorded
+   * @param transactions when a claim's outcome is recorded
    * @param maxRequestSize the largest request body accepted, in bytes, 1 to {@link
    *     dev.fenced.core.config.SizeParser#MAX_BYTES}
    * @param headRunsGet whether a {@code HEAD} request runs this method as its {@code GET} (the
@@ -77,13 +78,13 @@ final class RequestGate {
   RequestGate(
       IdempotencyRuntime runtime,
       IdempotentMethod model,
-      AfterCommit afterCommit,
+      Transactions transactions,
       long maxRequestSize,
       boolean headRunsGet) {
     this.headRunsGet = headRunsGet;
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.model = Objects.requireNonNull(model, "model");
-    this.afterCommit = Objects.requireNonNull(afterCommit, "afterCommit");
+    this.transactions = Objects.requireNonNull(transactions, "transactions");
     if (maxRequestSize < 1 || maxRequestSize > SizeParser.MAX_BYTES) {
       throw new IllegalArgumentException("maxRequestSize " + maxRequestSize);
     }
@@ -95,10 +96,10 @@ final class RequestGate {
    * Decides one request.
    *
    * @param request the request
-   * @return the decision; a {@link Admission.Proceed} holds a running claim the caller must end
+   * @return the decision; a {@link Decision.Proceed} holds a running claim the caller must end
    * @throws IOException when the body cannot be read (nothing was claimed)
    */
-  Admission admit(IncomingRequest request) throws IOException {
+  Decision decide(IncomingRequest request) throws IOException {
     String target = request.target();
     if (request.keyHeaders().isEmpty()) {
       return model.http().required()
@@ -110,7 +111,7 @@ final class RequestGate {
                   + model.http().header()
                   + " header: send a new unique key with each new request, and the same key with"
                   + " each retry of it")
-          : new Admission.Unguarded();
+          : new Decision.Unguarded();
     }
     if (request.keyHeaders().size() > 1) {
       return refuse(
@@ -183,8 +184,8 @@ final class RequestGate {
     if (claim instanceof Claim.Claimed claimed) {
       try {
         claimed.execution().onLockLost(lost -> runtime.lockLost(target, key));
-        return new Admission.Proceed(
-            new ClaimedRequest(model, target, key, claimed.execution(), afterCommit));
+        return new Decision.Proceed(
+            new ClaimedRequest(model, target, key, claimed.execution(), transactions));
       } catch (RuntimeException | Error e) {
         claimed.execution().close();
         throw e;
@@ -242,7 +243,7 @@ final class RequestGate {
     return true;
   }
 
-  private Admission invalidCoding(String target, String key, ContentCodings coding) {
+  private Decision invalidCoding(String target, String key, ContentCodings coding) {
     return refuse(
         target,
         key,
@@ -252,7 +253,7 @@ final class RequestGate {
             + ") says; nothing was done. Send it encoded as declared, or not encoded");
   }
 
-  private Admission tooLarge(String target, String key) {
+  private Decision tooLarge(String target, String key) {
     return refuse(
         target,
         key,
@@ -263,7 +264,7 @@ final class RequestGate {
             + " was done. Send a smaller body");
   }
 
-  private Admission replay(String target, String key, byte[] payload, AcceptEncoding accepted) {
+  private Decision replay(String target, String key, byte[] payload, AcceptEncoding accepted) {
     HttpOutcome outcome;
     try {
       outcome = HttpOutcomeCodec.decode(payload);
@@ -294,17 +295,17 @@ final class RequestGate {
               + " again. Retry with an Accept-Encoding that accepts it");
     }
     fire(() -> runtime.replayed(target, key));
-    return new Admission.Replay(sendable.get());
+    return new Decision.Replay(sendable.get());
   }
 
-  private Admission refuse(String target, String key, ErrorCode code, String detail) {
+  private Decision refuse(String target, String key, ErrorCode code, String detail) {
     return refuse(target, key, code, detail, null);
   }
 
-  private Admission refuse(
+  private Decision refuse(
       String target, String key, ErrorCode code, String detail, String retryAfter) {
     fire(() -> runtime.rejected(target, key, code));
-    return new Admission.Refused(code, detail, retryAfter);
+    return new Decision.Refused(code, detail, retryAfter);
   }
 
   /** An observer's failure must not change the answer the client gets. */

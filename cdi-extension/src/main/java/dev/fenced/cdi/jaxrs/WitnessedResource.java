@@ -1,8 +1,8 @@
 package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.cdi.call.BodyWitness;
-import dev.fenced.cdi.call.Transactions;
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.transaction.Transactions;
 import java.lang.System.Logger.Level;
 import java.lang.reflect.Method;
 import java.util.Objects;

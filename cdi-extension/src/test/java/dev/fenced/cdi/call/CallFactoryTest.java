@@ -2,11 +2,11 @@ package dev.fenced.cdi.call;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.cdi.boot.IdempotentMethodReader;
+import dev.fenced.cdi.boot.MethodAnnotations;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.config.IdempotentMethodReader;
-import dev.fenced.cdi.config.MethodAnnotations;
-import dev.fenced.cdi.deployment.GlobalSettings;
+import dev.fenced.cdi.config.GlobalSettings;
+import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.idempotency.IdempotencyKey;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.cdi.config.KeyPath;
+import dev.fenced.cdi.model.KeyPath;
 import dev.fenced.idempotency.IdempotencyException;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.cdi.transaction.Transactions;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

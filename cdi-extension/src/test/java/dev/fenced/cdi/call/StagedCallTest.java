@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.cdi.deployment.OutcomeCommit;
+import dev.fenced.cdi.config.OutcomeCommit;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;

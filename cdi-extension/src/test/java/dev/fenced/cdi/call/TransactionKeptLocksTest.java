@@ -2,6 +2,8 @@ package dev.fenced.cdi.call;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.cdi.transaction.TransactionUnitOfWork;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.locks.LockManager;
 import dev.fenced.core.locks.LockSettings;
 import dev.fenced.core.memory.InMemoryLockStore;

@@ -3,6 +3,8 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.cdi.transaction.FakeTransactions;
+import dev.fenced.cdi.transaction.JtaTransactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -141,7 +143,7 @@ class ClaimedRequestTest {
             "POST /orders/7/pay",
             "k-1",
             ((Claim.Claimed) engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).execution(),
-            new AfterCommit(
+            new JtaTransactions(
                 () -> {
                   throw new IllegalStateException("no registry");
                 }));
@@ -159,7 +161,7 @@ class ClaimedRequestTest {
             "POST /orders/7/pay",
             "k-1",
             ((Claim.Claimed) engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).execution(),
-            new AfterCommit(
+            new JtaTransactions(
                 () -> {
                   throw new IllegalStateException("no registry");
                 }));
@@ -186,7 +188,7 @@ class ClaimedRequestTest {
         "POST /orders/7/pay",
         "k-1",
         ((Claim.Claimed) claim).execution(),
-        new AfterCommit(() -> transactions));
+        new JtaTransactions(() -> transactions));
   }
 
   private Claim repeat() {

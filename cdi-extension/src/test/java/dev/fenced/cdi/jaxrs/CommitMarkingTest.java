@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.call.ManualTransactions;
-import dev.fenced.cdi.call.Transactions;
-import dev.fenced.cdi.config.IdempotentMethod;
-import dev.fenced.cdi.deployment.OutcomeCommit;
+import dev.fenced.cdi.config.OutcomeCommit;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -254,6 +254,6 @@ class CommitMarkingTest {
         "POST /orders/7/pay",
         key.value(),
         ((Claim.Claimed) claim).execution(),
-        new AfterCommit(() -> null));
+        Transactions.NONE);
   }
 }

@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
@@ -36,8 +37,7 @@ class IdempotencyRequestFilterTest {
   private final List<ClaimedRequest> handedOver = new ArrayList<>();
   private final IdempotencyRequestFilter filter =
       new IdempotencyRequestFilter(
-          new RequestGate(
-              new RecordingRuntime(engine), Models.pay(), new AfterCommit(() -> null), 1 << 20),
+          new RequestGate(new RecordingRuntime(engine), Models.pay(), Transactions.NONE, 1 << 20),
           "Idempotency-Key",
           (claimed, endedElsewhere) -> {
             handedOver.add(claimed);

@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -87,7 +88,7 @@ class IdempotencyResponseFilterTest {
             "DELETE /orders/7",
             "k-1",
             ((Claim.Claimed) engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).execution(),
-            new AfterCommit(() -> null));
+            Transactions.NONE);
     properties.put(ClaimedRequest.PROPERTY, claimed);
     return claimed;
   }

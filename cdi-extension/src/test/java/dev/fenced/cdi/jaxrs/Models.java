@@ -1,7 +1,7 @@
 package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.cdi.config.Defaults;
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.idempotency.StoreIf;
 import java.time.Duration;
 

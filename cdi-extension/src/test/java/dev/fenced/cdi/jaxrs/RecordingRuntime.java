@@ -2,7 +2,7 @@ package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.IdempotencyRuntime;
-import dev.fenced.cdi.config.IdempotentMethod;
+import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.idempotency.Idempotent;

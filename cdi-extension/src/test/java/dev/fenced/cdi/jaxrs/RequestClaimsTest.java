@@ -2,6 +2,7 @@ package dev.fenced.cdi.jaxrs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -54,6 +55,6 @@ class RequestClaimsTest {
         key,
         ((Claim.Claimed) engine.claim(RecordKey.http("", key), FINGERPRINT, Models.LOCK_TTL))
             .execution(),
-        new AfterCommit(() -> null));
+        Transactions.NONE);
   }
 }

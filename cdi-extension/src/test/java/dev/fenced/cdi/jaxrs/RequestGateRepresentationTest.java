@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
 import dev.fenced.core.time.ManualTime;
@@ -30,22 +31,22 @@ class RequestGateRepresentationTest {
   private final RecordingRuntime runtime =
       new RecordingRuntime(
           new IdempotencyEngine(new InMemoryIdempotencyStore(time::nanoTime), time.clock(), time));
-  private final AfterCommit noTransactions = new AfterCommit(() -> null);
+  private final Transactions noTransactions = Transactions.NONE;
 
   @Test
   void a_retry_recompressed_another_way_replays_the_first_outcome() throws Exception {
     completed(post(gzip(Deflater.BEST_SPEED, 1), GZIP, -1));
 
-    Admission retry = gate().admit(post(gzip(Deflater.BEST_COMPRESSION, 7), GZIP, -1));
+    Decision retry = gate().decide(post(gzip(Deflater.BEST_COMPRESSION, 7), GZIP, -1));
 
-    assertThat(retry).isEqualTo(new Admission.Replay(RECEIPT));
+    assertThat(retry).isEqualTo(new Decision.Replay(RECEIPT));
   }
 
   @Test
   void a_retry_sent_without_compression_is_the_same_request() throws Exception {
     completed(post(gzip(Deflater.DEFAULT_COMPRESSION, 1), GZIP, -1));
 
-    assertThat(gate().admit(post(CONTENT, List.of(), -1))).isEqualTo(new Admission.Replay(RECEIPT));
+    assertThat(gate().decide(post(CONTENT, List.of(), -1))).isEqualTo(new Decision.Replay(RECEIPT));
   }
 
   @Test
@@ -53,7 +54,7 @@ class RequestGateRepresentationTest {
     completed(post(gzip(Deflater.DEFAULT_COMPRESSION, 1), GZIP, -1));
     byte[] other = ContentCodingsTest.gzip(bytes("{\"amount\":99,\"currency\":\"EUR\"}"), 6, 1);
 
-    assertThat(refusal(gate().admit(post(other, GZIP, -1))))
+    assertThat(refusal(gate().decide(post(other, GZIP, -1))))
         .isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
   }
 
@@ -62,9 +63,9 @@ class RequestGateRepresentationTest {
     byte[] gzip = gzip(Deflater.DEFAULT_COMPRESSION, 1);
     byte[] truncated = Arrays.copyOf(gzip, gzip.length - 6);
 
-    assertThat(refusal(gate().admit(post(truncated, GZIP, truncated.length))))
+    assertThat(refusal(gate().decide(post(truncated, GZIP, truncated.length))))
         .isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_ENCODING_INVALID);
-    assertThat(gate().admit(post(gzip, GZIP, gzip.length))).isInstanceOf(Admission.Proceed.class);
+    assertThat(gate().decide(post(gzip, GZIP, gzip.length))).isInstanceOf(Decision.Proceed.class);
   }
 
   @Test
@@ -83,9 +84,9 @@ class RequestGateRepresentationTest {
             ContentCodings.of(GZIP),
             AcceptEncoding.ANY);
 
-    assertThat(refusal(gate().admit(failing)))
+    assertThat(refusal(gate().decide(failing)))
         .isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_ENCODING_INVALID);
-    assertThat(gate().admit(post(CONTENT, List.of(), -1))).isInstanceOf(Admission.Proceed.class);
+    assertThat(gate().decide(post(CONTENT, List.of(), -1))).isInstanceOf(Decision.Proceed.class);
   }
 
   @Test
@@ -94,14 +95,14 @@ class RequestGateRepresentationTest {
     RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 4096);
 
     assertThat(bomb.length).isLessThan(4096);
-    assertThat(refusal(gate.admit(post(bomb, GZIP, bomb.length))))
+    assertThat(refusal(gate.decide(post(bomb, GZIP, bomb.length))))
         .isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE);
-    assertThat(gate.admit(post(CONTENT, List.of(), -1))).isInstanceOf(Admission.Proceed.class);
+    assertThat(gate.decide(post(CONTENT, List.of(), -1))).isInstanceOf(Decision.Proceed.class);
   }
 
   @Test
   void a_body_in_a_coding_fenced_cannot_decode_gets_415() throws Exception {
-    assertThat(refusal(gate().admit(post(CONTENT, List.of("br"), CONTENT.length))))
+    assertThat(refusal(gate().decide(post(CONTENT, List.of("br"), CONTENT.length))))
         .isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_ENCODING_UNSUPPORTED);
     assertThat(ErrorCode.IDEMPOTENCY_REQUEST_ENCODING_UNSUPPORTED.httpStatus()).isEqualTo(415);
   }
@@ -111,32 +112,32 @@ class RequestGateRepresentationTest {
     completed(post(CONTENT, List.of(), -1));
     byte[] gzip = gzip(Deflater.DEFAULT_COMPRESSION, 1);
 
-    Admission decodedByServer = gate().admit(post(CONTENT, GZIP, gzip.length));
-    Admission chunkedDecodedByServer = gate().admit(post(CONTENT, GZIP, -1));
+    Decision decodedByServer = gate().decide(post(CONTENT, GZIP, gzip.length));
+    Decision chunkedDecodedByServer = gate().decide(post(CONTENT, GZIP, -1));
 
-    assertThat(decodedByServer).isEqualTo(new Admission.Replay(RECEIPT));
-    assertThat(chunkedDecodedByServer).isEqualTo(new Admission.Replay(RECEIPT));
+    assertThat(decodedByServer).isEqualTo(new Decision.Replay(RECEIPT));
+    assertThat(chunkedDecodedByServer).isEqualTo(new Decision.Replay(RECEIPT));
   }
 
   @Test
   void a_head_on_the_get_method_is_that_get() throws Exception {
     claimed(request("HEAD", CONTENT, List.of(), -1, AcceptEncoding.ANY)).store(RECEIPT);
 
-    Admission get = gate().admit(request("GET", CONTENT, List.of(), -1, AcceptEncoding.ANY));
+    Decision get = gate().decide(request("GET", CONTENT, List.of(), -1, AcceptEncoding.ANY));
 
-    assertThat(get).isEqualTo(new Admission.Replay(RECEIPT));
+    assertThat(get).isEqualTo(new Decision.Replay(RECEIPT));
   }
 
   @Test
   void a_head_on_a_head_method_is_its_own_request() throws Exception {
     RequestGate headMethod = new RequestGate(runtime, Models.pay(), noTransactions, 1 << 20, false);
-    ((Admission.Proceed)
-            headMethod.admit(request("HEAD", CONTENT, List.of(), -1, AcceptEncoding.ANY)))
+    ((Decision.Proceed)
+            headMethod.decide(request("HEAD", CONTENT, List.of(), -1, AcceptEncoding.ANY)))
         .claimed()
         .store(RECEIPT);
 
     assertThat(
-            refusal(headMethod.admit(request("GET", CONTENT, List.of(), -1, AcceptEncoding.ANY))))
+            refusal(headMethod.decide(request("GET", CONTENT, List.of(), -1, AcceptEncoding.ANY))))
         .isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
   }
 
@@ -151,12 +152,12 @@ class RequestGateRepresentationTest {
                 Map.of("content-encoding", GZIP, "content-type", List.of("text/plain")),
                 ContentCodingsTest.gzip(content, 6, 0)));
 
-    Admission identityOnly =
-        gate().admit(request("POST", CONTENT, List.of(), -1, AcceptEncoding.of(List.of(""))));
+    Decision identityOnly =
+        gate().decide(request("POST", CONTENT, List.of(), -1, AcceptEncoding.of(List.of(""))));
 
     assertThat(identityOnly)
         .isEqualTo(
-            new Admission.Replay(
+            new Decision.Replay(
                 new HttpOutcome(201, Map.of("content-type", List.of("text/plain")), content)));
   }
 
@@ -167,12 +168,12 @@ class RequestGateRepresentationTest {
         new HttpOutcome(201, Map.of("content-encoding", List.of("br")), bytes("?"));
     claimed(post(CONTENT, List.of(), -1)).store(brotli);
 
-    Admission accepting =
-        gate().admit(request("POST", CONTENT, List.of(), -1, AcceptEncoding.of(List.of("br"))));
-    Admission refusing =
-        gate().admit(request("POST", CONTENT, List.of(), -1, AcceptEncoding.of(GZIP)));
+    Decision accepting =
+        gate().decide(request("POST", CONTENT, List.of(), -1, AcceptEncoding.of(List.of("br"))));
+    Decision refusing =
+        gate().decide(request("POST", CONTENT, List.of(), -1, AcceptEncoding.of(GZIP)));
 
-    assertThat(accepting).isEqualTo(new Admission.Replay(brotli));
+    assertThat(accepting).isEqualTo(new Decision.Replay(brotli));
     assertThat(refusal(refusing)).isEqualTo(ErrorCode.IDEMPOTENCY_REPLAY_NOT_ACCEPTABLE);
     assertThat(ErrorCode.IDEMPOTENCY_REPLAY_NOT_ACCEPTABLE.httpStatus()).isEqualTo(406);
   }
@@ -182,9 +183,9 @@ class RequestGateRepresentationTest {
   }
 
   private ClaimedRequest claimed(IncomingRequest request) throws IOException {
-    Admission admission = gate().admit(request);
-    assertThat(admission).isInstanceOf(Admission.Proceed.class);
-    return ((Admission.Proceed) admission).claimed();
+    Decision decision = gate().decide(request);
+    assertThat(decision).isInstanceOf(Decision.Proceed.class);
+    return ((Decision.Proceed) decision).claimed();
   }
 
   private RequestGate gate() {
@@ -227,9 +228,9 @@ class RequestGateRepresentationTest {
     return ContentCodingsTest.gzip(CONTENT, level, mtime);
   }
 
-  private static ErrorCode refusal(Admission admission) {
-    assertThat(admission).isInstanceOf(Admission.Refused.class);
-    return ((Admission.Refused) admission).code();
+  private static ErrorCode refusal(Decision decision) {
+    assertThat(decision).isInstanceOf(Decision.Refused.class);
+    return ((Decision.Refused) decision).code();
   }
 
   private static byte[] bytes(String text) {

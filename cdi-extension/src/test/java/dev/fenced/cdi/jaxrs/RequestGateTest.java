@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.call.ManualTransactions;
-import dev.fenced.cdi.call.Transactions;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.RecordKey;
@@ -34,15 +34,15 @@ class RequestGateTest {
   private final SwitchableStore store = new SwitchableStore(memory);
   private final RecordingRuntime runtime =
       new RecordingRuntime(new IdempotencyEngine(store, time.clock(), time));
-  private final AfterCommit noTransactions = new AfterCommit(() -> null);
+  private final Transactions noTransactions = Transactions.NONE;
   private int bodyReads;
 
   @Test
   void claims_a_first_request_with_a_key() throws IOException {
-    Admission admission = gate().admit(request("k-1", BODY));
+    Decision decision = gate().decide(request("k-1", BODY));
 
-    assertThat(admission).isInstanceOf(Admission.Proceed.class);
-    assertThat(((Admission.Proceed) admission).claimed().target()).isEqualTo(TARGET);
+    assertThat(decision).isInstanceOf(Decision.Proceed.class);
+    assertThat(((Decision.Proceed) decision).claimed().target()).isEqualTo(TARGET);
     assertThat(runtime.events).isEmpty();
   }
 
@@ -55,9 +55,9 @@ class RequestGateTest {
             bytes("{\"receiptId\":\"r-1\"}"));
     claim(request("k-1", BODY)).store(stored);
 
-    Admission repeat = gate().admit(request("k-1", BODY));
+    Decision repeat = gate().decide(request("k-1", BODY));
 
-    assertThat(repeat).isEqualTo(new Admission.Replay(stored));
+    assertThat(repeat).isEqualTo(new Decision.Replay(stored));
     assertThat(runtime.events).containsExactly("replayed " + TARGET + " k-1");
   }
 
@@ -65,10 +65,10 @@ class RequestGateTest {
   void refuses_a_repeat_while_the_first_runs_with_retry_after() throws IOException {
     claim(request("k-1", BODY));
 
-    Admission repeat = gate().admit(request("k-1", BODY));
+    Decision repeat = gate().decide(request("k-1", BODY));
 
-    assertThat(repeat).isInstanceOf(Admission.Refused.class);
-    Admission.Refused refused = (Admission.Refused) repeat;
+    assertThat(repeat).isInstanceOf(Decision.Refused.class);
+    Decision.Refused refused = (Decision.Refused) repeat;
     assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_IN_USE);
     assertThat(refused.code().httpStatus()).isEqualTo(409);
     assertThat(refused.retryAfter()).isEqualTo("1");
@@ -80,16 +80,16 @@ class RequestGateTest {
   void rounds_the_retry_after_hint_up_to_whole_seconds() throws IOException {
     RequestGate gate =
         new RequestGate(runtime, Models.pay(false, Duration.ofMillis(1500)), noTransactions, LIMIT);
-    gate.admit(request("k-1", BODY));
+    gate.decide(request("k-1", BODY));
 
-    assertThat(((Admission.Refused) gate.admit(request("k-1", BODY))).retryAfter()).isEqualTo("2");
+    assertThat(((Decision.Refused) gate.decide(request("k-1", BODY))).retryAfter()).isEqualTo("2");
   }
 
   @Test
   void refuses_the_same_key_with_another_body() throws IOException {
     claim(request("k-1", BODY));
 
-    Admission other = gate().admit(request("k-1", "{\"paymentMethod\":\"cash\"}"));
+    Decision other = gate().decide(request("k-1", "{\"paymentMethod\":\"cash\"}"));
 
     assertThat(refusal(other)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REUSED);
     assertThat(ErrorCode.IDEMPOTENCY_KEY_REUSED.httpStatus()).isEqualTo(422);
@@ -99,9 +99,9 @@ class RequestGateTest {
   void refuses_the_same_key_on_another_path_or_query_after_completion() throws IOException {
     claim(request("k-1", BODY)).store(new HttpOutcome(201, Map.of(), new byte[0]));
 
-    Admission otherPath =
+    Decision otherPath =
         gate()
-            .admit(
+            .decide(
                 new IncomingRequest(
                     "POST",
                     "/orders/8/pay",
@@ -110,9 +110,9 @@ class RequestGateTest {
                     null,
                     "application/json",
                     max -> bytes(BODY)));
-    Admission otherQuery =
+    Decision otherQuery =
         gate()
-            .admit(
+            .decide(
                 new IncomingRequest(
                     "POST",
                     "/orders/7/pay",
@@ -130,8 +130,8 @@ class RequestGateTest {
   void counts_a_json_body_by_its_content_not_its_member_order() throws IOException {
     claim(request("k-1", "{\"a\":1,\"b\":2}")).store(new HttpOutcome(200, Map.of(), new byte[0]));
 
-    assertThat(gate().admit(request("k-1", "{ \"b\": 2, \"a\": 1 }")))
-        .isInstanceOf(Admission.Replay.class);
+    assertThat(gate().decide(request("k-1", "{ \"b\": 2, \"a\": 1 }")))
+        .isInstanceOf(Decision.Replay.class);
   }
 
   @Test
@@ -139,10 +139,10 @@ class RequestGateTest {
     RequestGate gate =
         new RequestGate(runtime, Models.pay(true, Duration.ofSeconds(1)), noTransactions, LIMIT);
 
-    Admission admission = gate.admit(request(null, BODY));
+    Decision decision = gate.decide(request(null, BODY));
 
-    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
-    assertThat(((Admission.Refused) admission).detail()).contains("Idempotency-Key");
+    assertThat(refusal(decision)).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
+    assertThat(((Decision.Refused) decision).detail()).contains("Idempotency-Key");
     assertThat(bodyReads).isZero();
     assertThat(runtime.events)
         .containsExactly("rejected " + TARGET + " null IDEMPOTENCY_KEY_REQUIRED");
@@ -150,7 +150,7 @@ class RequestGateTest {
 
   @Test
   void lets_a_request_without_a_key_run_unguarded_when_none_is_required() throws IOException {
-    assertThat(gate().admit(request(null, BODY))).isInstanceOf(Admission.Unguarded.class);
+    assertThat(gate().decide(request(null, BODY))).isInstanceOf(Decision.Unguarded.class);
     assertThat(bodyReads).isZero();
     assertThat(memory.size()).isZero();
   }
@@ -159,7 +159,7 @@ class RequestGateTest {
   void refuses_invalid_keys_without_claiming() throws IOException {
     for (String invalid :
         List.of("", "   ", "x".repeat(256), "caf\u00e9", "a\u0001b", "\"open", "\"a\";p=1")) {
-      assertThat(refusal(gate().admit(request(invalid, BODY))))
+      assertThat(refusal(gate().decide(request(invalid, BODY))))
           .as(invalid)
           .isEqualTo(ErrorCode.IDEMPOTENCY_KEY_INVALID);
     }
@@ -169,7 +169,7 @@ class RequestGateTest {
 
   @Test
   void accepts_a_key_of_255_printable_characters() throws IOException {
-    assertThat(gate().admit(request("~".repeat(255), BODY))).isInstanceOf(Admission.Proceed.class);
+    assertThat(gate().decide(request("~".repeat(255), BODY))).isInstanceOf(Decision.Proceed.class);
   }
 
   @Test
@@ -178,23 +178,23 @@ class RequestGateTest {
         new IncomingRequest(
             "POST", "/orders/7/pay", null, List.of("a", "b"), null, null, max -> new byte[0]);
 
-    assertThat(refusal(gate().admit(twice))).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_INVALID);
+    assertThat(refusal(gate().decide(twice))).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_INVALID);
   }
 
   @Test
   void reads_a_quoted_key_as_the_same_key_as_a_bare_one() throws IOException {
     claim(request("k-1", BODY)).store(new HttpOutcome(200, Map.of(), new byte[0]));
 
-    assertThat(gate().admit(request("\"k-1\"", BODY))).isInstanceOf(Admission.Replay.class);
+    assertThat(gate().decide(request("\"k-1\"", BODY))).isInstanceOf(Decision.Replay.class);
   }
 
   @Test
   void answers_503_without_running_when_the_store_is_down() throws IOException {
     store.down = true;
 
-    Admission admission = gate().admit(request("k-1", BODY));
+    Decision decision = gate().decide(request("k-1", BODY));
 
-    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE);
+    assertThat(refusal(decision)).isEqualTo(ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE);
     assertThat(ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE.httpStatus()).isEqualTo(503);
     assertThat(runtime.events)
         .containsExactly("rejected " + TARGET + " k-1 IDEMPOTENCY_STORE_UNAVAILABLE");
@@ -210,9 +210,9 @@ class RequestGateTest {
     memory.acquire(recordKey, "old", fingerprint.value(), 60_000);
     memory.complete(recordKey, "old", bytes("not an envelope"), 60_000);
 
-    Admission admission = gate().admit(request("k-1", BODY));
+    Decision decision = gate().decide(request("k-1", BODY));
 
-    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_RECORD_UNREADABLE);
+    assertThat(refusal(decision)).isEqualTo(ErrorCode.IDEMPOTENCY_RECORD_UNREADABLE);
     assertThat(ErrorCode.IDEMPOTENCY_RECORD_UNREADABLE.httpStatus()).isEqualTo(500);
     assertThat(runtime.events)
         .containsExactly("rejected " + TARGET + " k-1 IDEMPOTENCY_RECORD_UNREADABLE");
@@ -220,10 +220,10 @@ class RequestGateTest {
 
   @Test
   void keeps_two_callers_equal_keys_apart() throws IOException {
-    assertThat(gate().admit(request("k-1", BODY, () -> "alice")))
-        .isInstanceOf(Admission.Proceed.class);
-    assertThat(gate().admit(request("k-1", BODY, () -> "bob")))
-        .isInstanceOf(Admission.Proceed.class);
+    assertThat(gate().decide(request("k-1", BODY, () -> "alice")))
+        .isInstanceOf(Decision.Proceed.class);
+    assertThat(gate().decide(request("k-1", BODY, () -> "bob")))
+        .isInstanceOf(Decision.Proceed.class);
     assertThat(memory.size()).isEqualTo(2);
   }
 
@@ -250,7 +250,7 @@ class RequestGateTest {
         new RequestGate(
             failingObservers, Models.pay(true, Duration.ofSeconds(1)), noTransactions, LIMIT);
 
-    assertThat(refusal(gate.admit(request(null, BODY))))
+    assertThat(refusal(gate.decide(request(null, BODY))))
         .isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
   }
 
@@ -267,9 +267,9 @@ class RequestGateTest {
             },
             -1);
 
-    Admission admission = gate.admit(big);
+    Decision decision = gate.decide(big);
 
-    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE);
+    assertThat(refusal(decision)).isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE);
     assertThat(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE.httpStatus()).isEqualTo(413);
     assertThat(asked[0]).isEqualTo(17);
     assertThat(memory.size()).isZero();
@@ -281,8 +281,8 @@ class RequestGateTest {
   void refuses_a_declared_length_over_the_limit_without_reading_the_body() throws IOException {
     RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 16);
 
-    Admission admission =
-        gate.admit(
+    Decision decision =
+        gate.decide(
             body(
                 max -> {
                   bodyReads++;
@@ -290,7 +290,7 @@ class RequestGateTest {
                 },
                 17));
 
-    assertThat(refusal(admission)).isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE);
+    assertThat(refusal(decision)).isEqualTo(ErrorCode.IDEMPOTENCY_REQUEST_TOO_LARGE);
     assertThat(bodyReads).isZero();
     assertThat(memory.size()).isZero();
   }
@@ -299,16 +299,16 @@ class RequestGateTest {
   void claims_a_body_of_exactly_the_limit() throws IOException {
     RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 16);
 
-    assertThat(gate.admit(body(max -> new byte[Math.min(max, 16)], 16)))
-        .isInstanceOf(Admission.Proceed.class);
+    assertThat(gate.decide(body(max -> new byte[Math.min(max, 16)], 16)))
+        .isInstanceOf(Decision.Proceed.class);
   }
 
   @Test
   void runs_a_small_body_under_a_key_refused_before_for_its_size() throws IOException {
     RequestGate gate = new RequestGate(runtime, Models.pay(), noTransactions, 16);
-    gate.admit(body(max -> new byte[Math.min(max, 100)], -1));
+    gate.decide(body(max -> new byte[Math.min(max, 100)], -1));
 
-    assertThat(gate.admit(body(max -> new byte[3], -1))).isInstanceOf(Admission.Proceed.class);
+    assertThat(gate.decide(body(max -> new byte[3], -1))).isInstanceOf(Decision.Proceed.class);
   }
 
   private static IncomingRequest body(IntFunctionBody read, long declaredLength) {
@@ -347,17 +347,17 @@ class RequestGateTest {
     RequestGate gate = new RequestGate(markingRuntime, Models.pay(), noTransactions, LIMIT);
     ManualTransactions transactions = new ManualTransactions();
     transactions.status = Transactions.Status.ACTIVE;
-    ClaimedRequest first = ((Admission.Proceed) gate.admit(request("k-1", BODY))).claimed();
+    ClaimedRequest first = ((Decision.Proceed) gate.decide(request("k-1", BODY))).claimed();
     first.passFilters();
     first.markCommittedWithWork(transactions);
     marking.commit(); // then the server halts: nothing records the response
     marking.extendDown = true;
     time.advance(Models.LOCK_TTL.multipliedBy(2));
 
-    Admission retry = gate.admit(request("k-1", BODY));
+    Decision retry = gate.decide(request("k-1", BODY));
 
-    assertThat(retry).isInstanceOf(Admission.Refused.class);
-    Admission.Refused refused = (Admission.Refused) retry;
+    assertThat(retry).isInstanceOf(Decision.Refused.class);
+    Decision.Refused refused = (Decision.Refused) retry;
     assertThat(refused.code()).isEqualTo(ErrorCode.IDEMPOTENCY_OUTCOME_LOST);
     assertThat(refused.code().httpStatus()).isEqualTo(409);
     assertThat(refused.retryAfter()).as("a retry changes nothing: no Retry-After").isNull();
@@ -369,7 +369,7 @@ class RequestGateTest {
   }
 
   private ClaimedRequest claim(IncomingRequest request) throws IOException {
-    return ((Admission.Proceed) gate().admit(request)).claimed();
+    return ((Decision.Proceed) gate().decide(request)).claimed();
   }
 
   private IncomingRequest request(String key, String body) {
@@ -390,9 +390,9 @@ class RequestGateTest {
         });
   }
 
-  private static ErrorCode refusal(Admission admission) {
-    assertThat(admission).isInstanceOf(Admission.Refused.class);
-    return ((Admission.Refused) admission).code();
+  private static ErrorCode refusal(Decision decision) {
+    assertThat(decision).isInstanceOf(Decision.Refused.class);
+    return ((Decision.Refused) decision).code();
   }
 
   private static byte[] bytes(String text) {

@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -189,7 +190,7 @@ class ResponseCaptureInterceptorTest {
             "POST /reports",
             "k-1",
             ((Claim.Claimed) engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).execution(),
-            new AfterCommit(() -> null));
+            Transactions.NONE);
     claimed.passFilters();
     claimed.awaitBody(200);
     properties.put(ClaimedRequest.PROPERTY, claimed);

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.cdi.call.BodyWitness;
 import dev.fenced.cdi.call.ManualTransactions;
-import dev.fenced.cdi.call.Transactions;
+import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -57,7 +57,7 @@ class WitnessedResourceTest {
           "POST /payouts",
           "k-1",
           ((Claim.Claimed) engine.claim(KEY, FINGERPRINT, Models.LOCK_TTL)).execution(),
-          new AfterCommit(() -> null));
+          Transactions.NONE);
   private final WitnessedResource resource =
       new WitnessedResource(transactions, () -> Optional.of(claimed));
   private final BodyWitness witness = new BodyWitness();

@@ -46,14 +46,14 @@ public final class JobGuard implements JobStage {
   }
 
   @Override
-  public <T> JobOutcome<T> fire(Callable<T> work) throws Exception {
+  public <T> JobOutcome<T> run(Callable<T> work) throws Exception {
     if (lease.isEmpty()) {
-      return runLock.get().fire(work);
+      return runLock.get().run(work);
     }
     if (runLock.isEmpty()) {
-      return lease.get().fire(work);
+      return lease.get().run(work);
     }
-    JobOutcome<JobOutcome<T>> outer = lease.get().fire(() -> runLock.get().fire(work));
+    JobOutcome<JobOutcome<T>> outer = lease.get().run(() -> runLock.get().run(work));
     if (outer instanceof JobOutcome.Ran<JobOutcome<T>> ran) {
       return ran.value();
     }

@@ -4,7 +4,7 @@ import dev.fenced.locks.SkipReason;
 import java.util.Objects;
 
 /**
- * What one firing of a guarded job did: it ran (and returned a value), or it was skipped.
+ * What one run of a guarded job did: it ran (and returned a value), or it was skipped.
  *
  * @param <T> the job's result type
  */

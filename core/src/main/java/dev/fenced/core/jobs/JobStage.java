@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 public interface JobStage {
 
   /**
-   * Fires the job once.
+   * Runs the job once, or skips it.
    *
    * @param work the job's run (or the next guard's)
    * @param <T> the result type
@@ -15,5 +15,5 @@ public interface JobStage {
    * @throws Exception what {@code work} threw; a lock lost while it ran may turn its {@code
    *     InterruptedException} into a {@code LockLostException}
    */
-  <T> JobOutcome<T> fire(Callable<T> work) throws Exception;
+  <T> JobOutcome<T> run(Callable<T> work) throws Exception;
 }

@@ -11,14 +11,14 @@ import java.util.concurrent.Callable;
 
 /**
  * The {@code @OnOneInstance} guard of one job: a sticky lease {@code <key>:owner}, taken by the
- * first firing on any instance and then kept, renewed every ttl/3 by its keeper, between runs too,
- * for the application's life (no renewal cap). A firing on an instance that does not hold it tries
- * to take it (so after the owner died and its lease expired, the next instance to fire owns the
- * job) and is skipped when another instance holds it. While the job runs, the lease is the current
- * lock of {@code LocksContext} and its loss interrupts the run (unless interruption is off).
+ * first run on any instance and then kept, renewed every ttl/3 by its keeper, between runs too, for
+ * the application's life (no renewal cap). A run on an instance that does not hold it tries to take
+ * it (so after the owner died and its lease expired, the next instance to run owns the job) and is
+ * skipped when another instance holds it. While the job runs, the lease is the current lock of
+ * {@code LocksContext} and its loss interrupts the run (unless interruption is off).
  *
- * <p>Re-entrant like {@link RunLock}: a firing on a thread that already runs inside the work of a
- * lock on {@code <key>:owner} (this job's own run calling itself) runs inside that hold.
+ * <p>Re-entrant like {@link RunLock}: a run on a thread that already runs inside the work of a lock
+ * on {@code <key>:owner} (this job's own run calling itself) runs inside that hold.
  */
 public final class OneInstanceLease implements JobStage {
 
@@ -34,7 +34,7 @@ public final class OneInstanceLease implements JobStage {
   private Lock lease;
 
   /**
-   * Creates the guard; it takes nothing before the first firing.
+   * Creates the guard; it takes nothing before the first run.
    *
    * @param locks takes and keeps the lease
    * @param running admits the runs, for shutdown
@@ -55,7 +55,7 @@ public final class OneInstanceLease implements JobStage {
   }
 
   @Override
-  public <T> JobOutcome<T> fire(Callable<T> work) throws Exception {
+  public <T> JobOutcome<T> run(Callable<T> work) throws Exception {
     Objects.requireNonNull(work, "work");
     if (!running.enter()) {
       return Skips.skip(target, leaseKey, SkipReason.SHUTTING_DOWN);

@@ -13,20 +13,20 @@ import java.util.concurrent.Callable;
  * The {@code @WithoutOverlapping} guard of one job: a lock named {@code key} held for one run,
  * renewed while it runs and released when it ends however it ends; a run inside a unit of work (a
  * JTA transaction) keeps it, renewed, until that unit of work has ended, so that the next run, on
- * any instance, sees what this one committed. A firing that finds it held, on any instance, is
+ * any instance, sees what this one committed. A run that finds it held, on any instance, is
  * skipped. While the job runs the lock is the current lock of {@code LocksContext} (and only then)
  * and its loss interrupts the run (unless interruption is off).
  *
  * <p>With a minimum hold ({@code lockAtLeastFor}), a run that ends, normally or by throwing (or
  * whose unit of work ends), before the hold has passed since its acquire request was sent does not
  * release the lock: it stays in the store until then ({@link LockManager#closeHeldAtLeast}), so a
- * firing on another instance whose timer fires a little later is skipped too. A lost lock is not
+ * run on another instance whose timer goes off a little later is skipped too. A lost lock is not
  * extended.
  *
- * <p>Re-entrant: a firing on a thread that already runs inside the work of a lock on {@code key} (a
+ * <p>Re-entrant: a run on a thread that already runs inside the work of a lock on {@code key} (a
  * {@code withLock} on it, this job's own run calling itself) runs inside that hold, as {@link
  * LockManager#heldByCurrentThread} describes: nothing is taken, nothing released at its end (nor at
- * its unit of work's), and {@code LocksContext} shows the outer lock. So does a firing in a unit of
+ * its unit of work's), and {@code LocksContext} shows the outer lock. So does a run in a unit of
  * work that keeps the lock of an earlier run of this job (the job called twice in one transaction:
  * the first run's lock lives until the transaction ends, {@link UnitOfWork#kept}). Other threads
  * are still skipped while the outer hold lasts.
@@ -96,7 +96,7 @@ public final class RunLock implements JobStage {
   }
 
   @Override
-  public <T> JobOutcome<T> fire(Callable<T> work) throws Exception {
+  public <T> JobOutcome<T> run(Callable<T> work) throws Exception {
     Objects.requireNonNull(work, "work");
     if (!running.enter()) {
       return Skips.skip(target, key, SkipReason.SHUTTING_DOWN);

@@ -17,10 +17,10 @@ import java.util.function.Consumer;
  * or renewal ({@link DetectedBy#DEADLINE}).
  *
  * <p>The deadline is checked by a {@linkplain Scheduler#scheduleTimer timer} task, on threads that
- * never run store calls: it fires on time even while every renewal of every lease hangs. The loss
- * it finds is reported {@linkplain Scheduler#runAside aside}, so a loss listener that blocks cannot
- * hold up the next deadline either. The margin makes the loss (and the interrupt of the work it
- * triggers) come before the store's own expiry, so before another holder can take the lease.
+ * never run store calls: it goes off on time even while every renewal of every lease hangs. The
+ * loss it finds is reported {@linkplain Scheduler#runAside aside}, so a loss listener that blocks
+ * cannot hold up the next deadline either. The margin makes the loss (and the interrupt of the work
+ * it triggers) come before the store's own expiry, so before another holder can take the lease.
  *
  * <p>Each renewal is due an interval after the previous one started; a store that cannot answer is
  * asked again at the next one. A lease is renewed for at most its {@code maxRenewal} since it was

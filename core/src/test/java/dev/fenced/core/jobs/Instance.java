@@ -71,13 +71,13 @@ final class Instance {
                 : Optional.empty());
   }
 
-  /** Fires the job; the work records which instance ran it with which fencing token. */
-  JobOutcome<Long> fire() throws Exception {
-    return guard.fire(token());
+  /** Runs the job; the work records which instance ran it with which fencing token. */
+  JobOutcome<Long> run() throws Exception {
+    return guard.run(token());
   }
 
-  <T> JobOutcome<T> fire(Callable<T> work) throws Exception {
-    return guard.fire(work);
+  <T> JobOutcome<T> run(Callable<T> work) throws Exception {
+    return guard.run(work);
   }
 
   Callable<Long> token() {

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * A job fired on a thread that already runs inside a hold of its key (a {@code withLock} on it, or
+ * A job run on a thread that already runs inside a hold of its key (a {@code withLock} on it, or
  * the job's own run) runs inside that hold: taken once, released once, by the outer holder only;
  * another thread of the same instance is still skipped while the hold lasts.
  */
@@ -39,7 +39,7 @@ class JobGuardReentrancyTest {
             JOB,
             () -> {
               outer.set(a.locks.context().lock().orElseThrow());
-              return a.fire(
+              return a.run(
                   () -> {
                     ran.incrementAndGet();
                     return a.locks.context().lock().orElseThrow();
@@ -62,15 +62,15 @@ class JobGuardReentrancyTest {
         a.locks.withLock(
             JOB,
             () -> {
-              a.fire(ran::incrementAndGet);
+              a.run(ran::incrementAndGet);
               assertThat(a.locks.context().lock().orElseThrow().isHeld()).isTrue();
-              return b.fire(ran::incrementAndGet);
+              return b.run(ran::incrementAndGet);
             },
             DEFAULTS);
 
     assertThat(elsewhereDuringTheHold).isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
     assertThat(a.locks.heldLocks()).isZero();
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
     assertThat(ran).hasValue(2);
   }
 
@@ -85,7 +85,7 @@ class JobGuardReentrancyTest {
                 CompletableFuture.supplyAsync(
                         () -> {
                           try {
-                            return a.fire(ran::incrementAndGet);
+                            return a.run(ran::incrementAndGet);
                           } catch (Exception e) {
                             throw new IllegalStateException(e);
                           }
@@ -103,10 +103,10 @@ class JobGuardReentrancyTest {
     Instance a = new Instance("a", store, time, TTL, true, true);
 
     JobOutcome<Long[]> outcome =
-        a.fire(
+        a.run(
             () -> {
               long outerToken = a.locks.context().fencingToken().orElseThrow();
-              JobOutcome<Long> nested = a.fire(a.token());
+              JobOutcome<Long> nested = a.run(a.token());
               return new Long[] {outerToken, ((JobOutcome.Ran<Long>) nested).value()};
             });
 
@@ -123,13 +123,12 @@ class JobGuardReentrancyTest {
     Instance b = new Instance("b", store, time, TTL, false, true);
     transaction.begin();
 
-    a.fire(() -> a.fire(ran::incrementAndGet));
+    a.run(() -> a.run(ran::incrementAndGet));
 
     assertThat(transaction.waiting()).as("releases waiting for the transaction").isEqualTo(1);
-    assertThat(b.fire(ran::incrementAndGet))
-        .isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
     transaction.end();
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
     assertThat(ran).hasValue(2);
   }
 
@@ -137,9 +136,9 @@ class JobGuardReentrancyTest {
   void the_next_firing_after_the_outer_hold_ended_takes_the_key_anew() throws Exception {
     Instance a = new Instance("a", store, time, TTL, false, true);
     long outerToken =
-        a.locks.withLock(JOB, () -> ((JobOutcome.Ran<Long>) a.fire(a.token())).value(), DEFAULTS);
+        a.locks.withLock(JOB, () -> ((JobOutcome.Ran<Long>) a.run(a.token())).value(), DEFAULTS);
 
-    JobOutcome<Long> next = a.fire();
+    JobOutcome<Long> next = a.run();
 
     assertThat(((JobOutcome.Ran<Long>) next).value()).isGreaterThan(outerToken);
   }

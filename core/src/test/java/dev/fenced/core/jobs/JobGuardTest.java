@@ -27,7 +27,7 @@ class JobGuardTest {
   void a_run_sees_its_run_lock_in_the_locks_context() throws Exception {
     Instance instance = new Instance("a", store, time, TTL, true, true);
 
-    JobOutcome<Lock> outcome = instance.fire(() -> instance.locks.context().lock().orElseThrow());
+    JobOutcome<Lock> outcome = instance.run(() -> instance.locks.context().lock().orElseThrow());
 
     Lock seen = ((JobOutcome.Ran<Lock>) outcome).value();
     assertThat(seen.key()).isEqualTo(JOB);
@@ -38,7 +38,7 @@ class JobGuardTest {
   void a_one_instance_run_without_a_run_lock_sees_the_lease() throws Exception {
     Instance instance = new Instance("a", store, time, TTL, true, false);
 
-    JobOutcome<Lock> outcome = instance.fire(() -> instance.locks.context().lock().orElseThrow());
+    JobOutcome<Lock> outcome = instance.run(() -> instance.locks.context().lock().orElseThrow());
 
     assertThat(((JobOutcome.Ran<Lock>) outcome).value().key()).isEqualTo(JOB + ":owner");
   }
@@ -48,7 +48,7 @@ class JobGuardTest {
     Instance a = new Instance("a", store, time, TTL, false, true);
     Instance b = new Instance("b", store, time, TTL, false, true);
 
-    JobOutcome<JobOutcome<Integer>> outer = a.fire(() -> b.fire(ran::incrementAndGet));
+    JobOutcome<JobOutcome<Integer>> outer = a.run(() -> b.run(ran::incrementAndGet));
 
     assertThat(((JobOutcome.Ran<JobOutcome<Integer>>) outer).value())
         .isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
@@ -60,8 +60,8 @@ class JobGuardTest {
     Instance a = new Instance("a", store, time, TTL, false, true);
     Instance b = new Instance("b", store, time, TTL, false, true);
 
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
     assertThat(ran).hasValue(2);
   }
 
@@ -69,9 +69,9 @@ class JobGuardTest {
   void a_run_on_an_instance_that_does_not_own_the_job_is_skipped() throws Exception {
     Instance a = new Instance("a", store, time, TTL, true, false);
     Instance b = new Instance("b", store, time, TTL, true, false);
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
 
-    JobOutcome<Integer> outcome = b.fire(ran::incrementAndGet);
+    JobOutcome<Integer> outcome = b.run(ran::incrementAndGet);
 
     assertThat(outcome).isEqualTo(JobOutcome.skipped(SkipReason.NOT_OWNER));
     assertThat(ran).hasValue(1);
@@ -82,7 +82,7 @@ class JobGuardTest {
     Instance a = new Instance("a", store, time, TTL, true, true);
     a.link.down(true);
 
-    JobOutcome<Integer> outcome = a.fire(ran::incrementAndGet);
+    JobOutcome<Integer> outcome = a.run(ran::incrementAndGet);
 
     assertThat(outcome).isEqualTo(JobOutcome.skipped(SkipReason.STORE_UNAVAILABLE));
     assertThat(ran).hasValue(0);
@@ -91,10 +91,10 @@ class JobGuardTest {
   @Test
   void an_owner_that_cannot_reach_the_store_for_its_run_lock_is_skipped() throws Exception {
     Instance a = new Instance("a", store, time, TTL, true, true);
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
     a.link.down(true);
 
-    assertThat(a.fire(ran::incrementAndGet))
+    assertThat(a.run(ran::incrementAndGet))
         .isEqualTo(JobOutcome.skipped(SkipReason.STORE_UNAVAILABLE));
     assertThat(ran).hasValue(1);
   }
@@ -105,13 +105,13 @@ class JobGuardTest {
 
     assertThatThrownBy(
             () ->
-                a.fire(
+                a.run(
                     () -> {
                       throw new IllegalStateException("boom");
                     }))
         .hasMessage("boom");
 
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
@@ -119,7 +119,7 @@ class JobGuardTest {
     Instance a = new Instance("a", store, time, TTL, false, true);
 
     JobOutcome<Boolean> outcome =
-        a.fire(
+        a.run(
             () -> {
               Lock lock = a.locks.context().lock().orElseThrow();
               store.release(lock.key(), lock.owner()); // behind the holder's back
@@ -140,7 +140,7 @@ class JobGuardTest {
 
     assertThatThrownBy(
             () ->
-                a.fire(
+                a.run(
                     () -> {
                       Lock lease = a.locks.context().lock().orElseThrow();
                       store.release(lease.key(), lease.owner());
@@ -155,8 +155,7 @@ class JobGuardTest {
     Instance a = new Instance("a", store, time, TTL, true, true);
     a.running.close();
 
-    assertThat(a.fire(ran::incrementAndGet))
-        .isEqualTo(JobOutcome.skipped(SkipReason.SHUTTING_DOWN));
+    assertThat(a.run(ran::incrementAndGet)).isEqualTo(JobOutcome.skipped(SkipReason.SHUTTING_DOWN));
     assertThat(ran).hasValue(0);
   }
 
@@ -164,11 +163,11 @@ class JobGuardTest {
   void releasing_the_guard_hands_the_job_to_the_next_instance_at_once() throws Exception {
     Instance a = new Instance("a", store, time, TTL, true, true);
     Instance b = new Instance("b", store, time, TTL, true, true);
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
 
     a.guard.release();
 
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
     assertThat(a.losses).isEmpty();
   }
 
@@ -176,13 +175,12 @@ class JobGuardTest {
   void a_shut_down_manager_releases_what_it_held_and_its_jobs_are_skipped() throws Exception {
     Instance a = new Instance("a", store, time, TTL, true, true);
     Instance b = new Instance("b", store, time, TTL, true, true);
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
 
     assertThat(a.locks.shutdown()).isEqualTo(1);
 
-    assertThat(a.fire(ran::incrementAndGet))
-        .isEqualTo(JobOutcome.skipped(SkipReason.SHUTTING_DOWN));
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet)).isEqualTo(JobOutcome.skipped(SkipReason.SHUTTING_DOWN));
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
     assertThat(a.losses).isEmpty();
   }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two instances share one in-memory store on manual time and fire the same
+ * Two instances share one in-memory store on manual time and run the same
  * {@code @OnOneInstance @WithoutOverlapping} job every tick, as two servers' identical timers do.
  */
 class OneRunPerTickTest {
@@ -128,10 +128,10 @@ class OneRunPerTickTest {
 
   private void tickBoth(int tick) throws Exception {
     time.advance(TICK);
-    // alternate who fires first, as two servers' timers do
+    // alternate who runs first, as two servers' timers do
     List<Instance> order = tick % 2 == 1 ? List.of(a, b) : List.of(b, a);
     for (Instance instance : order) {
-      JobOutcome<Long> outcome = instance.fire();
+      JobOutcome<Long> outcome = instance.run();
       if (outcome instanceof JobOutcome.Ran<Long> ran) {
         runs.add(new Run(tick, instance.name, ran.value()));
       }

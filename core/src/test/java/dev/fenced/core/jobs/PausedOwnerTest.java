@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The owner freezes (a long GC pause, a suspended VM): its scheduler stops, so it neither renews
- * nor fires, while the store's clock and the other instance go on.
+ * nor runs, while the store's clock and the other instance go on.
  */
 class PausedOwnerTest {
 
@@ -69,11 +69,11 @@ class PausedOwnerTest {
     world.advance(TICK);
     if (ownerAwake) {
       ownerTime.advance(TICK);
-      if (owner.fire().hasRun()) {
+      if (owner.run().hasRun()) {
         runs.add("owner");
       }
     }
-    if (other.fire().hasRun()) {
+    if (other.run().hasRun()) {
       runs.add("other");
     }
   }

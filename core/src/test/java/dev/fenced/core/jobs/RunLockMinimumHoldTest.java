@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code @WithoutOverlapping(lockAtLeastFor)}: two instances whose timers fire a little apart, on
+ * {@code @WithoutOverlapping(lockAtLeastFor)}: two instances whose timers go off a little apart, on
  * one in-memory store and manual time.
  */
 class RunLockMinimumHoldTest {
@@ -29,52 +29,52 @@ class RunLockMinimumHoldTest {
 
   @Test
   void a_run_shorter_than_the_minimum_hold_keeps_the_lock_until_it_has_passed() throws Exception {
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).isTrue();
 
     time.advance(HOLD.minus(MILLI));
-    assertThat(b.fire(ran::incrementAndGet)).isEqualTo(HELD);
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(HELD);
     time.advance(MILLI);
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
   void the_minimum_hold_counts_from_the_acquire_not_from_the_end_of_the_run() throws Exception {
-    a.fire(() -> advance(Duration.ofSeconds(2)));
+    a.run(() -> advance(Duration.ofSeconds(2)));
 
     time.advance(Duration.ofMillis(999));
-    assertThat(b.fire(ran::incrementAndGet)).isEqualTo(HELD);
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(HELD);
     time.advance(MILLI);
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
   void a_run_longer_than_the_minimum_hold_releases_the_lock_when_it_ends() throws Exception {
-    a.fire(() -> advance(HOLD.plusSeconds(1)));
+    a.run(() -> advance(HOLD.plusSeconds(1)));
 
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
   void a_run_that_throws_keeps_the_lock_for_the_minimum_hold_too() throws Exception {
     assertThatThrownBy(
             () ->
-                a.fire(
+                a.run(
                     () -> {
                       throw new IllegalStateException("boom");
                     }))
         .hasMessage("boom");
 
     time.advance(HOLD.minus(MILLI));
-    assertThat(b.fire(ran::incrementAndGet)).isEqualTo(HELD);
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(HELD);
     time.advance(MILLI);
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
   void the_same_instance_firing_again_within_the_minimum_hold_is_skipped() throws Exception {
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
 
-    assertThat(a.fire(ran::incrementAndGet)).isEqualTo(HELD);
+    assertThat(a.run(ran::incrementAndGet)).isEqualTo(HELD);
     assertThat(ran).hasValue(1);
   }
 
@@ -82,19 +82,19 @@ class RunLockMinimumHoldTest {
   void a_minimum_hold_longer_than_the_ttl_keeps_the_lock_past_the_ttl() throws Exception {
     Duration longHold = TTL.multipliedBy(2);
     Instance c = instance("c", longHold);
-    c.fire(ran::incrementAndGet);
+    c.run(ran::incrementAndGet);
 
     time.advance(longHold.minus(MILLI));
-    assertThat(b.fire(ran::incrementAndGet)).isEqualTo(HELD);
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(HELD);
     time.advance(MILLI);
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
   void a_lost_lock_is_not_extended_for_the_minimum_hold() throws Exception {
     Duration longHold = TTL.multipliedBy(2);
     Instance c = instance("c", longHold);
-    c.fire(
+    c.run(
         () -> {
           c.link.down(true);
           time.advance(TTL.minusSeconds(2)); // past the loss deadline, before the store's expiry
@@ -104,12 +104,12 @@ class RunLockMinimumHoldTest {
     assertThat(c.losses).hasSize(1);
 
     time.advance(Duration.ofSeconds(2));
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
   void the_lock_kept_for_the_minimum_hold_is_no_longer_held_by_its_manager() throws Exception {
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
 
     assertThat(a.locks.heldLocks()).isZero();
     assertThat(a.locks.context().lock()).isEmpty();
@@ -118,9 +118,9 @@ class RunLockMinimumHoldTest {
   @Test
   void without_a_minimum_hold_the_lock_is_released_when_the_run_ends() throws Exception {
     Instance c = instance("c", Duration.ZERO);
-    c.fire(ran::incrementAndGet);
+    c.run(ran::incrementAndGet);
 
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
@@ -129,14 +129,14 @@ class RunLockMinimumHoldTest {
     FakeTransaction transaction = new FakeTransaction();
     Instance c = new Instance("c", store, time, TTL, false, true, transaction, HOLD);
     transaction.begin();
-    c.fire(ran::incrementAndGet);
+    c.run(ran::incrementAndGet);
     time.advance(Duration.ofSeconds(1));
     transaction.end();
 
     time.advance(Duration.ofMillis(1999));
-    assertThat(b.fire(ran::incrementAndGet)).isEqualTo(HELD);
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(HELD);
     time.advance(MILLI);
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   private int advance(Duration duration) {

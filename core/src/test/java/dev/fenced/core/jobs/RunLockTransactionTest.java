@@ -25,12 +25,11 @@ class RunLockTransactionTest {
   @Test
   void a_run_inside_a_transaction_keeps_its_run_lock_until_the_transaction_ends() throws Exception {
     transaction.begin();
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).isTrue();
 
-    assertThat(b.fire(ran::incrementAndGet))
-        .isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
     transaction.end();
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
     assertThat(ran).hasValue(2);
   }
 
@@ -38,20 +37,19 @@ class RunLockTransactionTest {
   void a_job_fired_twice_in_one_transaction_runs_twice_under_the_first_runs_lock()
       throws Exception {
     transaction.begin();
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).as("the second run").isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).as("the second run").isTrue();
 
     assertThat(ran).hasValue(2);
     assertThat(a.locks.heldLocks()).as("one lock, taken once").isEqualTo(1);
     assertThat(transaction.waiting()).as("one release at the end").isEqualTo(1);
-    assertThat(b.fire(ran::incrementAndGet))
-        .isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
   }
 
   @Test
   void the_run_lock_is_no_longer_the_current_lock_once_the_run_returned() throws Exception {
     transaction.begin();
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
 
     assertThat(a.locks.context().lock()).isEmpty();
     assertThat(a.locks.heldLocks()).isEqualTo(1);
@@ -60,15 +58,14 @@ class RunLockTransactionTest {
   @Test
   void the_run_lock_is_renewed_while_the_transaction_is_still_open() throws Exception {
     transaction.begin();
-    a.fire(ran::incrementAndGet);
+    a.run(ran::incrementAndGet);
 
     for (int i = 0; i < 6; i++) {
       time.advance(THIRD); // two ttls: only renewal keeps it
     }
 
     assertThat(a.losses).isEmpty();
-    assertThat(b.fire(ran::incrementAndGet))
-        .isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
   }
 
   @Test
@@ -77,17 +74,16 @@ class RunLockTransactionTest {
     transaction.begin();
     assertThatThrownBy(
             () ->
-                a.fire(
+                a.run(
                     () -> {
                       throw new IllegalStateException("boom");
                     }))
         .hasMessage("boom");
 
     assertThat(transaction.waiting()).isEqualTo(1);
-    assertThat(b.fire(ran::incrementAndGet))
-        .isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
+    assertThat(b.run(ran::incrementAndGet)).isEqualTo(JobOutcome.skipped(SkipReason.RUN_LOCK_HELD));
     transaction.end();
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
@@ -95,17 +91,17 @@ class RunLockTransactionTest {
     transaction.begin();
     transaction.refuseWaits(new IllegalStateException("marked for rollback"));
 
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).isTrue();
 
     assertThat(a.locks.heldLocks()).isZero();
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 
   @Test
   void without_a_transaction_the_run_lock_is_released_when_the_run_returns() throws Exception {
-    assertThat(a.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(a.run(ran::incrementAndGet).hasRun()).isTrue();
 
     assertThat(a.locks.heldLocks()).isZero();
-    assertThat(b.fire(ran::incrementAndGet).hasRun()).isTrue();
+    assertThat(b.run(ran::incrementAndGet).hasRun()).isTrue();
   }
 }

@@ -91,7 +91,7 @@ class RenewalCapTest {
   void a_sticky_one_instance_lease_is_never_cut_by_the_cap() throws Exception {
     OneInstanceLease job =
         new OneInstanceLease(manager, new RunningJobs(), "com.example.Export.run", "export", TTL);
-    JobOutcome<String> first = job.fire(() -> "ran");
+    JobOutcome<String> first = job.run(() -> "ran");
     Lock lease = job.lease().orElseThrow();
 
     fixture.time.advance(CAP.multipliedBy(20));

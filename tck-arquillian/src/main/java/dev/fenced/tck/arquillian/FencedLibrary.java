@@ -33,7 +33,7 @@ public final class FencedLibrary {
   public static final String CORE_ANCHOR = "dev.fenced.core.memory.InMemoryLockStore";
 
   /** A class of {@code fenced-cdi}: its code source is the extension's jar or classes folder. */
-  public static final String CDI_ANCHOR = "dev.fenced.cdi.FencedExtension";
+  public static final String CDI_ANCHOR = "dev.fenced.cdi.boot.FencedExtension";
 
   /** A class of {@code fenced-health}: its code source is the health checks' jar or folder. */
   public static final String HEALTH_ANCHOR = "dev.fenced.health.StoreReadinessChecks";

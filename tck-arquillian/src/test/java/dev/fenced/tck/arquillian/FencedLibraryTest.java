@@ -21,7 +21,7 @@ class FencedLibraryTest {
 
   private static final List<String> MODULE_FILES =
       List.of(
-          "dev/fenced/cdi/FencedExtension.class",
+          "dev/fenced/cdi/boot/FencedExtension.class",
           "META-INF/services/jakarta.enterprise.inject.spi.Extension",
           "META-INF/beans.xml",
           "dev/fenced/tck/leaked/SomeTest.class");
@@ -77,7 +77,7 @@ class FencedLibraryTest {
     assertThat(core.contains("dev/fenced/core/memory/InMemoryLockStore.class")).isTrue();
     assertThat(core.contains("dev/fenced/cdi")).as("the CDI layer").isFalse();
     JavaArchive cdi = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-cdi.jar");
-    assertThat(cdi.contains("dev/fenced/cdi/FencedExtension.class")).isTrue();
+    assertThat(cdi.contains("dev/fenced/cdi/boot/FencedExtension.class")).isTrue();
     assertThat(cdi.contains("dev/fenced/core")).as("the engines").isFalse();
     JavaArchive health = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-health.jar");
     assertThat(health.contains("dev/fenced/health/StoreReadinessChecks.class")).isTrue();

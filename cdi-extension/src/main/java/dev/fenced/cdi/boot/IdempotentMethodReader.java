@@ -1,0 +1,306 @@
+package dev.fenced.cdi.boot;
+
+import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.Defaults;
+import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.model.KeyPath;
+import dev.fenced.cdi.model.ReturnedValue;
+import dev.fenced.core.idempotency.IgnoredFields;
+import dev.fenced.idempotency.IdempotencyKey;
+import dev.fenced.idempotency.Idempotent;
+import dev.fenced.idempotency.OnConflict;
+import dev.fenced.idempotency.StoreIf;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Builds the {@link IdempotentMethod} of a bean method from its {@link Idempotent} annotations and
+ * MicroProfile Config, or reports every problem with them.
+ *
+ * <p>A method is guarded when it carries {@code @Idempotent} itself, or its class does and it is a
+ * JAX-RS {@code POST}, {@code PUT}, {@code PATCH} or {@code DELETE} resource method, or a non-HTTP
+ * method with an {@link IdempotencyKey} parameter. Members are resolved per {@link MemberResolver};
+ * the method's annotation overrides its class's member by member; {@link Defaults} holds what
+ * applies when nothing is set.
+ */
+public final class IdempotentMethodReader {
+
+  static final String AREA = "idempotency";
+  private static final String IGNORED_FIELDS = "ignoredFields";
+  private static final String BODY_FINGERPRINT = "bodyFingerprint";
+  private static final Set<String> CLASS_LEVEL_VERBS = Set.of("POST", "PUT", "PATCH", "DELETE");
+
+  private final ConfigLookup config;
+
+  /**
+   * Creates a reader.
+   *
+   * @param config where overrides and global settings come from
+   */
+  public IdempotentMethodReader(ConfigLookup config) {
+    this.config = Objects.requireNonNull(config, "config");
+  }
+
+  /**
+   * Reads the guard of one method.
+   *
+   * @param method the method's annotations, as CDI or Java sees them
+   * @return the model, or empty when the method is not guarded
+   * @throws InvalidModelException when the method is guarded and something is invalid
+   */
+  public Optional<IdempotentMethod> read(MethodAnnotations method) {
+    Idempotent onMethod = method.onMethod(Idempotent.class);
+    Idempotent onClass = method.onClass(Idempotent.class);
+    Optional<String> verb = method.httpVerb();
+    List<Integer> keyParameters = method.parametersWith(IdempotencyKey.class);
+    if (!guarded(method, onMethod, onClass, verb, keyParameters)) {
+      return Optional.empty();
+    }
+    List<String> problems = new ArrayList<>();
+    AnnotationReading<Idempotent> reading =
+        new AnnotationReading<>(
+            config,
+            method.beanClass().getName(),
+            method.method().getName(),
+            Idempotent.class,
+            AREA,
+            onMethod,
+            onClass,
+            problems);
+    Duration ttl = duration(reading, "ttl", Idempotent::ttl, Defaults.IDEMPOTENT_TTL);
+    Duration lockTtl =
+        duration(reading, "lockTtl", Idempotent::lockTtl, Defaults.IDEMPOTENT_LOCK_TTL);
+    // false is the annotation's default, so only true counts as set on an annotation
+    boolean required =
+        reading.required(
+            reading.resolve(
+                "required", a -> a.required() ? "true" : "", Defaults.IDEMPOTENT_REQUIRED));
+    String scope =
+        reading.resolve("scope", Idempotent::scope, Defaults.IDEMPOTENT_SCOPE).value().strip();
+    Set<String> replayHeaders = replayHeaders(reading);
+    StoreIf storeIf =
+        reading.constant("storeIf", StoreIf.class, Idempotent::storeIf, Defaults.STORE_IF);
+    OnConflict onConflict =
+        reading.constant(
+            "onConflict", OnConflict.class, Idempotent::onConflict, Defaults.ON_CONFLICT);
+    Duration waitTimeout =
+        reading
+            .optionalDuration(
+                "waitTimeout",
+                reading.resolve(
+                    "waitTimeout", Idempotent::waitTimeout, Defaults.IDEMPOTENT_WAIT_TIMEOUT))
+            .orElse(lockTtl);
+    Duration retryAfter =
+        reading
+            .optionalDuration("retryAfter", reading.global("retryAfter", Defaults.RETRY_AFTER))
+            .orElse(Duration.ofSeconds(1));
+    String header = header(reading);
+    String target = reading.target();
+    IdempotentMethod.Kind kind;
+    if (verb.isPresent()) {
+      if (!keyParameters.isEmpty()) {
+        reading.problem(DeploymentProblem.KEY_PARAMETER_ON_RESOURCE_METHOD.format(target, header));
+      }
+      List<String> ignoredFields = ignoredFields(reading);
+      kind =
+          new IdempotentMethod.Http(
+              required,
+              header,
+              replayHeaders,
+              retryAfter,
+              ignoredFields,
+              bodyFingerprint(reading, ignoredFields));
+    } else {
+      fingerprintMembersOnCall(reading, onMethod);
+      kind = call(reading, method, keyParameters, onConflict, waitTimeout);
+    }
+    if (!problems.isEmpty()) {
+      throw new InvalidModelException(problems);
+    }
+    return Optional.of(
+        new IdempotentMethod(
+            method.beanClass().getName(),
+            method.method().getName(),
+            ttl,
+            lockTtl,
+            scope,
+            storeIf,
+            kind));
+  }
+
+  /** The key parameter and path of a plain call, or {@code null} after a problem. */
+  private static IdempotentMethod.Call call(
+      AnnotationReading<Idempotent> reading,
+      MethodAnnotations annotations,
+      List<Integer> keyParameters,
+      OnConflict onConflict,
+      Duration waitTimeout) {
+    String target = reading.target();
+    Method method = annotations.method();
+    if (keyParameters.isEmpty()) {
+      reading.problem(DeploymentProblem.KEY_PARAMETER_MISSING.format(target));
+      return null;
+    }
+    if (keyParameters.size() > 1) {
+      reading.problem(DeploymentProblem.KEY_PARAMETER_REPEATED.format(target));
+      return null;
+    }
+    int keyParameter = keyParameters.get(0);
+    String keyPath = annotations.onParameter(keyParameter, IdempotencyKey.class).value().strip();
+    KeyPath compiled = null;
+    try {
+      compiled = KeyPath.compile(method.getParameterTypes()[keyParameter], keyPath);
+    } catch (IllegalArgumentException e) {
+      reading.problem(
+          DeploymentProblem.KEY_PATH_UNREADABLE.format(target, keyPath, e.getMessage()));
+    }
+    ReturnedValue.problem(method.getGenericReturnType())
+        .ifPresent(
+            p -> reading.problem(DeploymentProblem.RETURN_TYPE_NOT_STORABLE.format(target, p)));
+    ReturnedValue returned = ReturnedValue.of(method.getGenericReturnType());
+    if (compiled == null) {
+      return null;
+    }
+    return new IdempotentMethod.Call(
+        keyParameter,
+        compiled,
+        List.of(method.getGenericParameterTypes()),
+        returned.valueType(),
+        onConflict,
+        waitTimeout,
+        returned.staged());
+  }
+
+  private static boolean guarded(
+      MethodAnnotations method,
+      Idempotent onMethod,
+      Idempotent onClass,
+      Optional<String> verb,
+      List<Integer> keyParameters) {
+    if (onMethod != null) {
+      return true;
+    }
+    if (onClass == null || !method.coveredByClass()) {
+      return false;
+    }
+    return verb.map(CLASS_LEVEL_VERBS::contains).orElse(!keyParameters.isEmpty());
+  }
+
+  private static Duration duration(
+      AnnotationReading<Idempotent> reading,
+      String name,
+      Function<Idempotent, String> member,
+      String defaultValue) {
+    return reading
+        .optionalDuration(name, reading.resolve(name, member, defaultValue))
+        .orElse(Duration.ofMillis(1));
+  }
+
+  /** The method's and the global pointers, each checked. */
+  private static List<String> ignoredFields(AnnotationReading<Idempotent> reading) {
+    ResolvedValue own =
+        reading.resolve(
+            IGNORED_FIELDS, a -> String.join(",", a.ignoredFields()), Defaults.IGNORED_FIELDS);
+    Optional<ResolvedValue> global = reading.global(IGNORED_FIELDS);
+    Set<String> pointers = new LinkedHashSet<>();
+    for (ResolvedValue value : global.isPresent() ? List.of(own, global.get()) : List.of(own)) {
+      for (String entry : value.value().split(",")) {
+        String pointer = entry.strip();
+        if (pointer.isEmpty()) {
+          continue;
+        }
+        try {
+          IgnoredFields.of(List.of(pointer));
+          pointers.add(pointer);
+        } catch (IllegalArgumentException e) {
+          reading.problem(
+              DeploymentProblem.IGNORED_FIELD_INVALID.format(
+                  reading.target(), value.describe(), pointer, e.getMessage()));
+        }
+      }
+    }
+    return List.copyOf(pointers);
+  }
+
+  /** The bean's name; not together with ignored fields (the method's own or the global ones). */
+  private static String bodyFingerprint(
+      AnnotationReading<Idempotent> reading, List<String> ignoredFields) {
+    ResolvedValue bean =
+        reading.resolve(
+            BODY_FINGERPRINT, Idempotent::bodyFingerprint, Defaults.IDEMPOTENT_BODY_FINGERPRINT);
+    String name = bean.value().strip();
+    if (!name.isEmpty() && !ignoredFields.isEmpty()) {
+      reading.problem(
+          DeploymentProblem.BODY_FINGERPRINT_WITH_IGNORED_FIELDS.format(
+              reading.target(), bean.describe(), ignoredFields));
+    }
+    return name;
+  }
+
+  /**
+   * Written on a method that takes its key from a parameter: such a method's fingerprint is its
+   * arguments. Class-level and global values are meant for the resource methods and pass it by.
+   */
+  private static void fingerprintMembersOnCall(
+      AnnotationReading<Idempotent> reading, Idempotent onMethod) {
+    if (onMethod == null) {
+      return;
+    }
+    String target = reading.target();
+    if (onMethod.ignoredFields().length > 0) {
+      reading.problem(
+          DeploymentProblem.FINGERPRINT_MEMBER_NOT_HTTP.format(
+              target, IGNORED_FIELDS, "on " + target));
+    }
+    if (!onMethod.bodyFingerprint().isBlank()) {
+      reading.problem(
+          DeploymentProblem.FINGERPRINT_MEMBER_NOT_HTTP.format(
+              target, BODY_FINGERPRINT, "on " + target));
+    }
+  }
+
+  private static String header(AnnotationReading<Idempotent> reading) {
+    String header = reading.global("header").map(v -> v.value().strip()).orElse(Defaults.HEADER);
+    String target = reading.target();
+    if (header.isEmpty()) {
+      reading.problem(
+          DeploymentProblem.HEADER_EMPTY.format(target + ": fenced.idempotency.header"));
+    }
+    return header;
+  }
+
+  private static Set<String> replayHeaders(AnnotationReading<Idempotent> reading) {
+    Set<String> headers = new LinkedHashSet<>(Defaults.REPLAY_HEADERS);
+    ResolvedValue own =
+        reading.resolve(
+            "replayHeaders",
+            a -> String.join(",", a.replayHeaders()),
+            Defaults.IDEMPOTENT_REPLAY_HEADERS);
+    Optional<ResolvedValue> global = reading.global("replayHeaders");
+    String target = reading.target();
+    for (ResolvedValue value : global.isPresent() ? List.of(own, global.get()) : List.of(own)) {
+      for (String name : value.value().split(",")) {
+        String header = name.strip().toLowerCase(Locale.ROOT);
+        if (header.isEmpty()) {
+          continue;
+        }
+        if (header.equals("set-cookie") || header.equals("set-cookie2")) {
+          reading.problem(
+              DeploymentProblem.REPLAY_HEADERS_SET_COOKIE.format(target, value.describe()));
+          continue;
+        }
+        headers.add(header);
+      }
+    }
+    return headers;
+  }
+}

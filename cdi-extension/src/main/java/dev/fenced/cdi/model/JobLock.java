@@ -1,0 +1,50 @@
+package dev.fenced.cdi.model;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * One lock of a guarded job as resolved at deployment: its key, ttl and minimum hold.
+ *
+ * @param key the key, not empty: the job key of an {@code @OnOneInstance} (its lease is {@code key
+ *     + ":owner"}) or the run lock of a {@code @WithoutOverlapping}
+ * @param ttl positive
+ * @param lockAtLeastFor how long the run lock of a {@code @WithoutOverlapping} stays in the store
+ *     at least after it was taken, however soon the run ends; zero for none (always zero for an
+ *     {@code @OnOneInstance})
+ */
+public record JobLock(String key, Duration ttl, Duration lockAtLeastFor) {
+
+  /**
+   * Validates the components.
+   *
+   * @param key not empty
+   * @param ttl positive
+   * @param lockAtLeastFor zero or more
+   */
+  public JobLock {
+    Objects.requireNonNull(key, "key");
+    Objects.requireNonNull(ttl, "ttl");
+    Objects.requireNonNull(lockAtLeastFor, "lockAtLeastFor");
+    if (key.isEmpty()) {
+      throw new IllegalArgumentException("key must not be empty");
+    }
+    if (ttl.isZero() || ttl.isNegative()) {
+      throw new IllegalArgumentException("ttl must be positive, was " + ttl);
+    }
+    if (lockAtLeastFor.isNegative()) {
+      throw new IllegalArgumentException(
+          "lockAtLeastFor must not be negative, was " + lockAtLeastFor);
+    }
+  }
+
+  /**
+   * A lock without a minimum hold.
+   *
+   * @param key not empty
+   * @param ttl positive
+   */
+  public JobLock(String key, Duration ttl) {
+    this(key, ttl, Duration.ZERO);
+  }
+}
