@@ -1,14 +1,14 @@
 package dev.fenced.tck.encryption;
 
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.InvocationsResource;
+import dev.fenced.tck.deployed.TckApplication;
 import dev.fenced.tck.encryption.common.MapIdempotencyStore;
 import dev.fenced.tck.encryption.common.ReceiptResource;
 import dev.fenced.tck.encryption.common.RecordWindow;
 import dev.fenced.tck.encryption.common.RecordsResource;
 import dev.fenced.tck.encryption.common.Rejections;
 import dev.fenced.tck.encryption.common.StoredRecord;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.InvocationsResource;
-import dev.fenced.tck.support.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
 import dev.fenced.tck.support.TckStoreProvider;
 
