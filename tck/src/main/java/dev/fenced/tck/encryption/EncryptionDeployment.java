@@ -17,7 +17,7 @@ import dev.fenced.tck.support.TckStoreProvider;
  * store in front of the cell's own store (the one a {@link TckStoreProvider} selects, else a map of
  * the deployment), and the keys.
  */
-final class EncryptionDeployment {
+public final class EncryptionDeployment {
 
   private EncryptionDeployment() {}
 
@@ -28,7 +28,7 @@ final class EncryptionDeployment {
    * @param keys the value of {@code fenced.idempotency.encryption.keys}
    * @return the builder, for the test's classes
    */
-  static TckDeployment war(String name, String keys) {
+  public static TckDeployment war(String name, String keys) {
     return plain(name).config(Keys.OPTION, keys);
   }
 
@@ -38,7 +38,7 @@ final class EncryptionDeployment {
    * @param name the WAR's name without {@code .war}
    * @return the builder, for the test's classes
    */
-  static TckDeployment plain(String name) {
+  public static TckDeployment plain(String name) {
     return TckDeployment.war(name)
         .classes(TckApplication.class, Invocations.class, InvocationsResource.class)
         .classes(Rejections.class)
