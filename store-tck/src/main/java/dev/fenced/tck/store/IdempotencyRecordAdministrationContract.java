@@ -161,6 +161,7 @@ public abstract class IdempotencyRecordAdministrationContract<
   }
 
   @Test
+  @RuleSince("0.1.0")
   void a_purge_expecting_another_owner_or_state_leaves_the_record_alone() {
     S store = store();
     String inFlight = key("purge-other-owner");

@@ -506,6 +506,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
     }
 
     @Test
+    @RuleSince("0.1.0")
     void a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark() {
       IdempotencyStore store = store();
       for (String suffix : Keys.LONE_SURROGATES) {
@@ -535,6 +536,7 @@ public abstract class IdempotencyStoreContract extends StoreContractSupport {
 
   /** Ttls out of bounds are refused before anything is written. */
   @Nested
+  @RuleSince("0.1.0")
   class TtlBounds {
 
     @Test

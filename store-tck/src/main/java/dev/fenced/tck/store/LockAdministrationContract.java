@@ -99,6 +99,7 @@ public abstract class LockAdministrationContract<S extends LockStore & LockAdmin
   }
 
   @Test
+  @RuleSince("0.1.0")
   void a_force_release_expecting_another_owner_leaves_the_lock_alone() {
     S store = store();
     String key = key("forced-other");

@@ -86,6 +86,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
      * store whose client may re-send a call) answered with the token it holds, never a new one.
      */
     @Test
+    @RuleSince("0.1.0")
     void a_second_acquire_by_the_holder_never_draws_a_new_token() {
       LockStore store = store();
       String key = key("k");
@@ -343,6 +344,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
     }
 
     @Test
+    @RuleSince("0.1.0")
     void a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark() {
       LockStore store = store();
       for (String suffix : Keys.LONE_SURROGATES) {
@@ -370,6 +372,7 @@ public abstract class LockStoreContract extends StoreContractSupport {
 
   /** Ttls out of bounds are refused before anything is written. */
   @Nested
+  @RuleSince("0.1.0")
   class TtlBounds {
 
     @Test

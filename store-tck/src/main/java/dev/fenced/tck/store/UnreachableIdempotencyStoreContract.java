@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * }
  * }</pre>
  */
+@RuleSince("0.1.0")
 public abstract class UnreachableIdempotencyStoreContract extends StoreContractSupport {
 
   private static final String FINGERPRINT =

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
  * #store()} the store configured as in production but pointed at an address where nothing listens,
  * as {@link UnreachableIdempotencyStoreContract} shows.
  */
+@RuleSince("0.1.0")
 public abstract class UnreachableLockStoreContract extends StoreContractSupport {
 
   /**

@@ -93,6 +93,12 @@ class ContractCatchesNaiveStoresTest {
             "a_key_with_a_lone_surrogate_is_refused_or_kept_apart_from_the_key_with_a_question_mark");
     assertThat(outcome.succeeded()).contains("the_maximum_ttl_is_accepted_by_acquire_and_renew");
     assertFailedOnTheirAssertions(outcome);
+    assertThat(
+            outcome
+                .failed()
+                .get("renew_refuses_a_ttl_out_of_bounds_and_the_lock_expires_as_before"))
+        .as("a failure of a rule marked @RuleSince")
+        .hasMessageContaining("(a rule of store TCK 0.1.0: see");
   }
 
   @Test
