@@ -1,7 +1,7 @@
 package dev.fenced.arquillian;
 
 import dev.fenced.store.jpa.FencedTables;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.arquillian.encryption.CardResource;
 import dev.fenced.arquillian.encryption.EncryptedDeployment;
 import dev.fenced.arquillian.harness.RedisTckStoreProvider;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import java.net.URL;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;

@@ -3,7 +3,7 @@ package dev.fenced.arquillian;
 import dev.fenced.arquillian.harness.RedisTckStoreProvider;
 import dev.fenced.arquillian.stores.TwinResource;
 import dev.fenced.store.redis.RedisIdempotencyStore;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import java.net.URL;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.arquillian.harness.RedisTckStoreProvider;
 import dev.fenced.arquillian.stores.GuardedResource;
 import dev.fenced.arquillian.stores.StoresApplication;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import dev.fenced.tck.support.TckDeployment;
 import java.net.URL;
 import java.net.http.HttpResponse;

@@ -6,7 +6,7 @@ import dev.fenced.arquillian.harness.RedisTckStoreProvider;
 import dev.fenced.arquillian.stores.GuardedResource;
 import dev.fenced.arquillian.stores.OwnRedisClient;
 import dev.fenced.arquillian.stores.StoresApplication;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import dev.fenced.tck.support.TckDeployment;
 import java.net.URI;
 import java.net.URL;

@@ -2,7 +2,7 @@ package dev.fenced.arquillian;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.tck.support.RedisProcess;
+import dev.fenced.testservers.RedisProcess;
 import java.net.URL;
 import java.time.Duration;
 import java.util.HashMap;

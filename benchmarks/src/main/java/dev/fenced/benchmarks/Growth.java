@@ -1,7 +1,7 @@
 package dev.fenced.benchmarks;
 
 import com.zaxxer.hikari.HikariDataSource;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

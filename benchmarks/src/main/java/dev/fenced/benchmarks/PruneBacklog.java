@@ -2,7 +2,7 @@ package dev.fenced.benchmarks;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.fenced.benchmarks;
 
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Collection;

@@ -1,7 +1,7 @@
 package dev.fenced.arquillian.cluster;
 
 import dev.fenced.tck.locks.common.Polling;
-import dev.fenced.tck.support.FrozenProcess;
+import dev.fenced.testservers.FrozenProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

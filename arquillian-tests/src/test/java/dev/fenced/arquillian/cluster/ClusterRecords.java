@@ -1,7 +1,7 @@
 package dev.fenced.arquillian.cluster;
 
 import dev.fenced.arquillian.cluster.app.RecordTables;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,6 +1,6 @@
 package dev.fenced.arquillian.cluster;
 
-import dev.fenced.tck.support.FrozenProcess;
+import dev.fenced.testservers.FrozenProcess;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;

@@ -7,7 +7,7 @@ import dev.fenced.arquillian.cluster.ClusterRecords.Payment;
 import dev.fenced.arquillian.cluster.ClusterRecords.Tick;
 import dev.fenced.arquillian.cluster.PaymentBurst.Answer;
 import dev.fenced.tck.locks.common.Polling;
-import dev.fenced.tck.support.TckTimeouts;
+import dev.fenced.tck.deployed.TckTimeouts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.fenced.arquillian.harness;
 
 import dev.fenced.tck.arquillian.FencedLibrary;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import dev.fenced.tck.support.TckStoreProvider;
 import java.io.File;
 import java.net.URISyntaxException;

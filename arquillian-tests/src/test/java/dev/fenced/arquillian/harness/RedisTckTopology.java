@@ -1,6 +1,6 @@
 package dev.fenced.arquillian.harness;
 
-import dev.fenced.tck.support.RedisClusterServer;
+import dev.fenced.testservers.RedisClusterServer;
 
 /**
  * The Redis a run on Redis gives the servers: with {@value #PROPERTY}{@code =cluster} a Redis

@@ -1,8 +1,8 @@
 package dev.fenced.arquillian.harness;
 
-import dev.fenced.tck.support.FaultProxy;
-import dev.fenced.tck.support.PostgresServer;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.FaultProxy;
+import dev.fenced.testservers.PostgresServer;
+import dev.fenced.testservers.RedisTestServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

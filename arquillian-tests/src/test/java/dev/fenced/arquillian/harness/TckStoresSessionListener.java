@@ -1,6 +1,6 @@
 package dev.fenced.arquillian.harness;
 
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import org.junit.platform.launcher.LauncherSession;
 import org.junit.platform.launcher.LauncherSessionListener;
 import redis.clients.jedis.JedisPooled;

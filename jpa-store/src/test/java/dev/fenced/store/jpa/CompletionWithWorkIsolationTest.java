@@ -9,7 +9,7 @@ import dev.fenced.DeploymentProblem;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.tck.store.CompletionWithWorkContract.CallersTransaction;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.fenced.store.jpa;
 
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 
 /**

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.OptionalLong;
 import java.util.UUID;

@@ -2,7 +2,7 @@ package dev.fenced.store.jpa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 import java.sql.Connection;
 import java.sql.ResultSet;

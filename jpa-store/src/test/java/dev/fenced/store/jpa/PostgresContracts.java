@@ -7,7 +7,7 @@ import dev.fenced.tck.store.IdempotencyRecordAdministrationContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
 import dev.fenced.tck.store.LockAdministrationContract;
 import dev.fenced.tck.store.LockStoreContract;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.tck.locks.common.Polling;
+import dev.fenced.testservers.Await;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
@@ -144,7 +144,7 @@ class PruneTest {
     pruner.start();
     try {
       // a full first batch of 2 (3 records expired), then the pause: a sleep in the prune's loop
-      Polling.await("the pruner's pause", () -> pausing(pruner));
+      Await.until(Duration.ofSeconds(15), "the pruner's pause", () -> pausing(pruner));
 
       pruner.interrupt();
 

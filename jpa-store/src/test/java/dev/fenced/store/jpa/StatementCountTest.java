@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 import java.sql.Connection;
 import java.sql.ResultSet;

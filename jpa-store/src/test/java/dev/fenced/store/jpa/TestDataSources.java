@@ -2,7 +2,7 @@ package dev.fenced.store.jpa;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 
 /**
  * Connection pools for the stores on a datasource: HikariCP, as an application in Java SE would

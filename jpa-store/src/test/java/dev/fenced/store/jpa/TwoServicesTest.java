@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.nio.charset.StandardCharsets;

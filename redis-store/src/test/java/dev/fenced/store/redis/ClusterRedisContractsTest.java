@@ -1,6 +1,6 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.tck.support.RedisClusterServer;
+import dev.fenced.testservers.RedisClusterServer;
 import redis.clients.jedis.UnifiedJedis;
 
 /**

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.tck.support.EmbeddedRedis;
-import dev.fenced.tck.support.FrozenProcess;
+import dev.fenced.testservers.EmbeddedRedis;
+import dev.fenced.testservers.FrozenProcess;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -3,10 +3,10 @@ package dev.fenced.store.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.store.spi.Readiness;
-import dev.fenced.tck.support.EmbeddedRedis;
-import dev.fenced.tck.support.RedisClusterServer;
-import dev.fenced.tck.support.RedisProcess;
-import dev.fenced.tck.support.RedisSentinelServer;
+import dev.fenced.testservers.EmbeddedRedis;
+import dev.fenced.testservers.RedisClusterServer;
+import dev.fenced.testservers.RedisProcess;
+import dev.fenced.testservers.RedisSentinelServer;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.tck.support.RedisClusterServer;
-import dev.fenced.tck.support.RedisProcess;
+import dev.fenced.testservers.RedisClusterServer;
+import dev.fenced.testservers.RedisProcess;
 import java.time.Duration;
 import redis.clients.jedis.UnifiedJedis;
 

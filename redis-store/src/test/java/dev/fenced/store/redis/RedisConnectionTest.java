@@ -3,7 +3,7 @@ package dev.fenced.store.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fenced.tck.support.EmbeddedRedis;
+import dev.fenced.testservers.EmbeddedRedis;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

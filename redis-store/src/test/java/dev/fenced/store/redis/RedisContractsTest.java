@@ -1,6 +1,6 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import redis.clients.jedis.UnifiedJedis;
 
 /**

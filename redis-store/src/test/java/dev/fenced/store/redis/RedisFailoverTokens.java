@@ -4,8 +4,8 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.tck.support.FrozenProcess;
-import dev.fenced.tck.support.RedisProcess;
+import dev.fenced.testservers.FrozenProcess;
+import dev.fenced.testservers.RedisProcess;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

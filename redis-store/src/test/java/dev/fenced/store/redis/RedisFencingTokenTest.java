@@ -3,7 +3,7 @@ package dev.fenced.store.redis;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

@@ -3,7 +3,7 @@ package dev.fenced.store.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.store.spi.Readiness;
-import dev.fenced.tck.support.EmbeddedRedis;
+import dev.fenced.testservers.EmbeddedRedis;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.admin.LockSnapshot;
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.fenced.store.redis;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.tck.support.EmbeddedRedis;
+import dev.fenced.testservers.EmbeddedRedis;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;

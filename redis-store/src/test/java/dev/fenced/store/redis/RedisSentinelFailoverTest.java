@@ -1,7 +1,7 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.tck.support.RedisProcess;
-import dev.fenced.tck.support.RedisSentinelServer;
+import dev.fenced.testservers.RedisProcess;
+import dev.fenced.testservers.RedisSentinelServer;
 import java.time.Duration;
 import redis.clients.jedis.UnifiedJedis;
 

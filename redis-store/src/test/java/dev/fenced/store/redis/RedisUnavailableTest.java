@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.tck.support.EmbeddedRedis;
+import dev.fenced.testservers.EmbeddedRedis;
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.function.Supplier;

@@ -1,6 +1,6 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.tck.support.RedisSentinelServer;
+import dev.fenced.testservers.RedisSentinelServer;
 import redis.clients.jedis.UnifiedJedis;
 
 /**

@@ -1,6 +1,6 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.tck.support.RedisTlsServer;
+import dev.fenced.testservers.RedisTlsServer;
 import java.time.Duration;
 import redis.clients.jedis.UnifiedJedis;
 

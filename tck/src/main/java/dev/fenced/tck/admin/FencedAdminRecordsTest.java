@@ -10,9 +10,9 @@ import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.tck.admin.operated.AdminEventLog;
 import dev.fenced.tck.admin.operated.Receipts;
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.locks.common.LocksDeployment;
 import dev.fenced.tck.locks.common.Polling;
-import dev.fenced.tck.support.Invocations;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -47,8 +47,8 @@ public class FencedAdminRecordsTest {
   @Inject Receipts receipts;
   @Inject AdminEventLog log;
   @Inject Invocations invocations;
-  @Inject dev.fenced.tck.support.Gates gates;
-  @Inject dev.fenced.tck.support.Background background;
+  @Inject dev.fenced.tck.deployed.Gates gates;
+  @Inject dev.fenced.tck.deployed.Background background;
 
   private final String key = "receipt-" + UUID.randomUUID();
 

@@ -1,14 +1,14 @@
 package dev.fenced.tck.encryption;
 
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.InvocationsResource;
+import dev.fenced.tck.deployed.TckApplication;
 import dev.fenced.tck.encryption.common.MapIdempotencyStore;
 import dev.fenced.tck.encryption.common.ReceiptResource;
 import dev.fenced.tck.encryption.common.RecordWindow;
 import dev.fenced.tck.encryption.common.RecordsResource;
 import dev.fenced.tck.encryption.common.Rejections;
 import dev.fenced.tck.encryption.common.StoredRecord;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.InvocationsResource;
-import dev.fenced.tck.support.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
 import dev.fenced.tck.support.TckStoreProvider;
 
@@ -17,7 +17,7 @@ import dev.fenced.tck.support.TckStoreProvider;
  * store in front of the cell's own store (the one a {@link TckStoreProvider} selects, else a map of
  * the deployment), and the keys.
  */
-final class EncryptionDeployment {
+public final class EncryptionDeployment {
 
   private EncryptionDeployment() {}
 
@@ -28,7 +28,7 @@ final class EncryptionDeployment {
    * @param keys the value of {@code fenced.idempotency.encryption.keys}
    * @return the builder, for the test's classes
    */
-  static TckDeployment war(String name, String keys) {
+  public static TckDeployment war(String name, String keys) {
     return plain(name).config(Keys.OPTION, keys);
   }
 
@@ -38,7 +38,7 @@ final class EncryptionDeployment {
    * @param name the WAR's name without {@code .war}
    * @return the builder, for the test's classes
    */
-  static TckDeployment plain(String name) {
+  public static TckDeployment plain(String name) {
     return TckDeployment.war(name)
         .classes(TckApplication.class, Invocations.class, InvocationsResource.class)
         .classes(Rejections.class)

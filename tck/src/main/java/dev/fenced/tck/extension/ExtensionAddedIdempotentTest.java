@@ -8,14 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.idempotency.Idempotent;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.InvocationsResource;
+import dev.fenced.tck.deployed.TckApplication;
 import dev.fenced.tck.extension.idempotent.AddsIdempotent;
 import dev.fenced.tck.extension.idempotent.IdempotentLiteral;
 import dev.fenced.tck.extension.idempotent.LedgerResource;
 import dev.fenced.tck.support.Http;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.InvocationsResource;
 import dev.fenced.tck.support.Reply;
-import dev.fenced.tck.support.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
 import java.net.URL;
 import java.util.Optional;

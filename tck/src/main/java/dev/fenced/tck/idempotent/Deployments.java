@@ -1,8 +1,8 @@
 package dev.fenced.tck.idempotent;
 
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.InvocationsResource;
-import dev.fenced.tck.support.TckApplication;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.InvocationsResource;
+import dev.fenced.tck.deployed.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
 
 /** Starts the deployments of this package: each holds the shared classes plus the test's own. */

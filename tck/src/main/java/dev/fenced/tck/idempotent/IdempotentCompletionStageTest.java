@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.idempotent.completionstage.AsyncReports;
 import dev.fenced.tck.idempotent.completionstage.ConcurrentReports;
 import dev.fenced.tck.idempotent.completionstage.Report;
@@ -14,8 +16,6 @@ import dev.fenced.tck.idempotent.completionstage.ReportBuilder;
 import dev.fenced.tck.idempotent.completionstage.ReportTransactions;
 import dev.fenced.tck.message.common.Codes;
 import dev.fenced.tck.message.common.MessageDeployment;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.TckTimeouts;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.UUID;

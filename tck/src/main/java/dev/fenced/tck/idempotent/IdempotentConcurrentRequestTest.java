@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.Latches;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.idempotent.concurrent.SlowResource;
 import dev.fenced.tck.support.Http;
-import dev.fenced.tck.support.Latches;
 import dev.fenced.tck.support.Reply;
-import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import java.time.Duration;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.idempotent.principal.AccountCharges;
 import dev.fenced.tck.idempotent.principal.AccountRefunds;
 import dev.fenced.tck.idempotent.principal.BankResource;
@@ -14,7 +15,6 @@ import dev.fenced.tck.idempotent.principal.BranchScope;
 import dev.fenced.tck.idempotent.principal.Callers;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.Reply;
-import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.idempotent.faulttolerance.CircuitOpenMapper;
 import dev.fenced.tck.idempotent.faulttolerance.PayoutResource;
 import dev.fenced.tck.idempotent.faulttolerance.Payouts;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.Reply;
-import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import java.time.Duration;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.idempotent.config.ClassConfiguredResource;
 import dev.fenced.tck.idempotent.config.ConfiguredResource;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.Reply;
-import dev.fenced.tck.support.TckTimeouts;
 import java.net.URL;
 import java.time.Duration;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -3,9 +3,9 @@ package dev.fenced.tck.idempotent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.InvoiceResource;
 import dev.fenced.tck.idempotent.unreadable.GarbledStore;
 import dev.fenced.tck.support.Http;
-import dev.fenced.tck.support.InvoiceResource;
 import dev.fenced.tck.support.Reply;
 import java.net.URL;
 import org.jboss.arquillian.container.test.api.Deployment;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.leader.stepdown.LeadershipEvents;
 import dev.fenced.tck.leader.stepdown.Reporter;
 import dev.fenced.tck.leader.stepdown.ReportingLockStore;
@@ -14,7 +15,6 @@ import dev.fenced.tck.leader.stepdown.witness.WitnessMBean;
 import dev.fenced.tck.leader.stepdown.witness.WitnessResource;
 import dev.fenced.tck.locks.common.MapLockStore;
 import dev.fenced.tck.support.TckDeployment;
-import dev.fenced.tck.support.TckTimeouts;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.locks.common.LocksDeployment;
 import dev.fenced.tck.locks.common.Polling;
 import dev.fenced.tck.locks.lockatleastfor.ShortJobs;
-import dev.fenced.tck.support.Invocations;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.UUID;

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.Locks;
+import dev.fenced.tck.deployed.Background;
+import dev.fenced.tck.deployed.Gates;
 import dev.fenced.tck.locks.commit.CommitGate;
 import dev.fenced.tck.locks.commit.LedgerExport;
 import dev.fenced.tck.locks.common.LocksDeployment;
 import dev.fenced.tck.locks.common.Polling;
 import dev.fenced.tck.locks.common.Runs;
-import dev.fenced.tck.support.Background;
-import dev.fenced.tck.support.Gates;
 import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.UUID;

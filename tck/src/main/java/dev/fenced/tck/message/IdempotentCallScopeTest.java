@@ -3,12 +3,12 @@ package dev.fenced.tck.message;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.message.common.MessageDeployment;
 import dev.fenced.tck.message.scoped.Tenant;
 import dev.fenced.tck.message.scoped.TenantCharges;
 import dev.fenced.tck.message.scoped.TenantRefunds;
 import dev.fenced.tck.message.scoped.TenantScope;
-import dev.fenced.tck.support.Invocations;
 import jakarta.ejb.EJB;
 import jakarta.inject.Inject;
 import java.util.UUID;

@@ -6,14 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.idempotency.IdempotencyRejected;
+import dev.fenced.tck.deployed.Background;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.message.common.Codes;
 import dev.fenced.tck.message.common.MessageDeployment;
 import dev.fenced.tck.message.conflict.ImportHandler;
 import dev.fenced.tck.message.conflict.Rejections;
-import dev.fenced.tck.support.Background;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.TckTimeouts;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.message.common.Codes;
 import dev.fenced.tck.message.common.MessageDeployment;
 import dev.fenced.tck.message.failure.Token;
 import dev.fenced.tck.message.failure.TokenHandler;
-import dev.fenced.tck.support.Invocations;
 import jakarta.inject.Inject;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;

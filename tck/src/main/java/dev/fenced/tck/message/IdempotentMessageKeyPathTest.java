@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.message.common.Codes;
 import dev.fenced.tck.message.common.MessageDeployment;
 import dev.fenced.tck.message.keypath.OrderPaid;
 import dev.fenced.tck.message.keypath.ShipmentHandler;
-import dev.fenced.tck.support.Invocations;
 import jakarta.inject.Inject;
 import java.util.UUID;
 import org.jboss.arquillian.container.test.api.Deployment;

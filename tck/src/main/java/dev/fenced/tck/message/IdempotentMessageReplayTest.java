@@ -3,12 +3,12 @@ package dev.fenced.tck.message;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.message.common.MessageDeployment;
 import dev.fenced.tck.message.replay.InvoicingHandler;
 import dev.fenced.tck.message.replay.PaymentHandler;
 import dev.fenced.tck.message.replay.Receipt;
 import dev.fenced.tck.message.replay.ShippingHandler;
-import dev.fenced.tck.support.Invocations;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.UUID;

@@ -3,11 +3,11 @@ package dev.fenced.tck.message;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.message.common.MessageDeployment;
 import dev.fenced.tck.message.observer.InvoicingObserver;
 import dev.fenced.tck.message.observer.OrderPaid;
 import dev.fenced.tck.message.observer.ShippingObserver;
-import dev.fenced.tck.support.Invocations;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
 import java.util.UUID;

@@ -3,9 +3,9 @@ package dev.fenced.tck.metrics;
 import static dev.fenced.tck.support.OtlpReceiver.attribute;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.support.OtlpReceiver;
 import dev.fenced.tck.support.TckDeployment;
-import dev.fenced.tck.support.TckTimeouts;
 import io.opentelemetry.proto.common.v1.KeyValue;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import java.net.URL;

@@ -2,12 +2,12 @@ package dev.fenced.tck.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.deployed.TckApplication;
 import dev.fenced.tck.metrics.exported.PaymentResource;
 import dev.fenced.tck.metrics.exported.SettlementJob;
 import dev.fenced.tck.metrics.exported.SettlementJobResource;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.OtlpReceiver;
-import dev.fenced.tck.support.TckApplication;
 import dev.fenced.tck.support.TckDeployment;
 import java.net.URL;
 import org.jboss.shrinkwrap.api.spec.WebArchive;

@@ -2,6 +2,7 @@ package dev.fenced.tck.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fenced.DeploymentProblem;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
@@ -15,20 +16,23 @@ import org.jboss.arquillian.container.test.api.Deployer;
  * itself:
  *
  * <pre>{@code
- * DeploymentFailure.of(deployer, NAME).names("fenced.locks.ttl", "soon");
+ * DeploymentFailure.of(deployer, NAME)
+ *     .reports(DeploymentProblem.MEMBER_DURATION_INVALID)
+ *     .names("fenced.locks.ttl", "soon");
  * }</pre>
  *
- * <p>{@link #of} fails the test when the deployment succeeds. {@link #names} fails it unless the
- * server's error, as it reached the test (the thrown exception's messages, causes and suppressed
- * exceptions, with their class names), contains each fragment: the offending option or annotation
- * member, the class and method, the bad value. Fenced's problem texts are reported only through
- * CDI's {@code addDefinitionError} and {@code addDeploymentProblem}, so finding them also shows
- * that the deployment failed for the expected reason, and not for a missing class or a broken
- * descriptor. Where a server's Arquillian adapter does not pass its error text to the client, a
- * {@code DeploymentExceptionTransformer} cannot help (Arquillian applies those only to {@code
- * ShouldThrowException}): the adapter must carry the text in the exception it throws (WildFly: the
- * management operation's failure description; Open Liberty: the cause rebuilt from the server's
- * FFDC files or {@code messages.log}).
+ * <p>{@link #of} fails the test when the deployment succeeds. {@link #reports} fails it unless the
+ * error carries the id of the expected problem of Fenced's catalogue ({@link DeploymentProblem}).
+ * {@link #names} fails it unless the server's error, as it reached the test (the thrown exception's
+ * messages, causes and suppressed exceptions, with their class names), contains each fragment: the
+ * offending option or annotation member, the class and method, the bad value. Fenced's problem
+ * texts are reported only through CDI's {@code addDefinitionError} and {@code
+ * addDeploymentProblem}, so finding them also shows that the deployment failed for the expected
+ * reason, and not for a missing class or a broken descriptor. Where a server's Arquillian adapter
+ * does not pass its error text to the client, a {@code DeploymentExceptionTransformer} cannot help
+ * (Arquillian applies those only to {@code ShouldThrowException}): the adapter must carry the text
+ * in the exception it throws (WildFly: the management operation's failure description; Open
+ * Liberty: the cause rebuilt from the server's FFDC files or {@code messages.log}).
  */
 public final class DeploymentFailure {
 
@@ -73,6 +77,18 @@ public final class DeploymentFailure {
           .contains(fragment);
     }
     return this;
+  }
+
+  /**
+   * Checks that the server's error is the problem of Fenced's catalogue the test provokes: its
+   * message starts with the problem's id, e.g. {@code FENCED-D001:}.
+   *
+   * @param problem the problem the deployment must fail with
+   * @return this failure, for further checks
+   * @throws AssertionError naming the missing id, with the whole error text
+   */
+  public DeploymentFailure reports(DeploymentProblem problem) {
+    return names(problem.id() + ":");
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.fenced.tck.support;
 
+import dev.fenced.tck.deployed.TckTimeouts;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.Background;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.Ledger;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.message.common.Codes;
 import dev.fenced.tck.message.common.MessageDeployment;
-import dev.fenced.tck.support.Background;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.Ledger;
-import dev.fenced.tck.support.TckTimeouts;
 import dev.fenced.tck.transactions.applicationexception.DecliningPayments;
 import dev.fenced.tck.transactions.applicationexception.PaymentDeclinedException;
 import jakarta.inject.Inject;

@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.tck.deployed.Background;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.Ledger;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.message.common.Codes;
 import dev.fenced.tck.message.common.MessageDeployment;
-import dev.fenced.tck.support.Background;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.Ledger;
-import dev.fenced.tck.support.TckTimeouts;
 import dev.fenced.tck.transactions.commit.Checkout;
 import dev.fenced.tck.transactions.commit.Payments;
 import dev.fenced.tck.transactions.commit.Receipt;

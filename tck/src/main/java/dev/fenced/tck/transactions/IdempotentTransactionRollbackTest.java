@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.Ledger;
 import dev.fenced.tck.message.common.MessageDeployment;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.Ledger;
 import dev.fenced.tck.transactions.rollback.Checkout;
 import dev.fenced.tck.transactions.rollback.Outcome;
 import dev.fenced.tck.transactions.rollback.PaymentFailedException;

@@ -3,9 +3,9 @@ package dev.fenced.tck.transactions;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.Ledger;
 import dev.fenced.tck.message.common.MessageDeployment;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.Ledger;
 import dev.fenced.tck.transactions.commit.Payments;
 import dev.fenced.tck.transactions.commit.Receipt;
 import dev.fenced.tck.transactions.samekey.Batch;

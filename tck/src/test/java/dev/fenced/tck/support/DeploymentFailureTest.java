@@ -3,6 +3,7 @@ package dev.fenced.tck.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.DeploymentProblem;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,14 +14,17 @@ class DeploymentFailureTest {
 
   private static final String METHOD = DeploymentFailureTest.class.getName() + ".build";
   private static final String PROBLEM =
-      METHOD + ": invalid ttl \"12x\" (from @Idempotent(ttl) on " + METHOD + ")";
+      "FENCED-D001: " + METHOD + ": invalid ttl \"12x\" (from @Idempotent(ttl) on " + METHOD + ")";
 
   @Test
   void a_fragment_of_the_error_passes() {
     DeploymentFailure failure =
         DeploymentFailure.of(failing(new IllegalStateException(PROBLEM)), "d");
 
-    failure.names("@Idempotent(ttl)", "\"12x\"").namesMethod(DeploymentFailureTest.class, "build");
+    failure
+        .reports(DeploymentProblem.MEMBER_DURATION_INVALID)
+        .names("@Idempotent(ttl)", "\"12x\"")
+        .namesMethod(DeploymentFailureTest.class, "build");
   }
 
   @Test
@@ -32,6 +36,9 @@ class DeploymentFailureTest {
         .isInstanceOf(AssertionError.class)
         .hasMessageContaining("@Idempotent(lockTtl)")
         .hasMessageContaining(PROBLEM);
+    assertThatThrownBy(() -> failure.reports(DeploymentProblem.MEMBER_VALUE_INVALID))
+        .isInstanceOf(AssertionError.class)
+        .hasMessageContaining("FENCED-D002:");
   }
 
   @Test

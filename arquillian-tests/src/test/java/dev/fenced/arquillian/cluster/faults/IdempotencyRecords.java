@@ -2,7 +2,7 @@ package dev.fenced.arquillian.cluster.faults;
 
 import dev.fenced.arquillian.harness.PostgresTckDatabase;
 import dev.fenced.arquillian.harness.RedisTckStoreProvider;
-import dev.fenced.tck.support.RedisTestServer;
+import dev.fenced.testservers.RedisTestServer;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -7,7 +7,7 @@ import dev.fenced.arquillian.cluster.ClusterRecords.RunEvent;
 import dev.fenced.arquillian.cluster.ClusterRecords.Write;
 import dev.fenced.arquillian.cluster.faults.app.FencedWriterJob;
 import dev.fenced.tck.locks.common.Polling;
-import dev.fenced.tck.support.FrozenProcess;
+import dev.fenced.testservers.FrozenProcess;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

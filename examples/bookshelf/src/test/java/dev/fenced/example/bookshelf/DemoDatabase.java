@@ -1,7 +1,7 @@
 package dev.fenced.example.bookshelf;
 
-import dev.fenced.tck.support.FaultProxy;
-import dev.fenced.tck.support.PostgresServer;
+import dev.fenced.testservers.FaultProxy;
+import dev.fenced.testservers.PostgresServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

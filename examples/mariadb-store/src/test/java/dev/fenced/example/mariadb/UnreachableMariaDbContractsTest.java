@@ -7,7 +7,7 @@ import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.tck.store.UnreachableIdempotencyStoreContract;
 import dev.fenced.tck.store.UnreachableLockStoreContract;
-import dev.fenced.tck.support.FaultProxy;
+import dev.fenced.testservers.FaultProxy;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;

@@ -2,9 +2,9 @@ package dev.fenced.tck.ejb.idempotency;
 
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.Ledger;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.Ledger;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 

@@ -1,6 +1,6 @@
 package dev.fenced.tck.ejb.locks;
 
-import dev.fenced.tck.support.Ledger;
+import dev.fenced.tck.deployed.Ledger;
 import jakarta.annotation.Resource;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;

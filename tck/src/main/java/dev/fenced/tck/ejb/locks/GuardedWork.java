@@ -2,8 +2,8 @@ package dev.fenced.tck.ejb.locks;
 
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.Locks;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Ledger;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Ledger;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 

@@ -1,7 +1,7 @@
 package dev.fenced.tck.encryption.common;
 
 import dev.fenced.idempotency.IdempotencyRejected;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;

@@ -2,7 +2,7 @@ package dev.fenced.tck.extension.withoutoverlapping;
 
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LocksContext;
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Gates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;

@@ -2,9 +2,9 @@ package dev.fenced.tck.idempotent.async;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.Reply;
-import dev.fenced.tck.support.TckTimeouts;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 

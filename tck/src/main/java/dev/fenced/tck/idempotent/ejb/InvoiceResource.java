@@ -1,7 +1,7 @@
 package dev.fenced.tck.idempotent.ejb;
 
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;

@@ -1,6 +1,6 @@
 package dev.fenced.tck.idempotent.faulttolerance;
 
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.Retry;

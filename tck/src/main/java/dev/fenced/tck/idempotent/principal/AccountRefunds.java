@@ -2,7 +2,7 @@ package dev.fenced.tck.idempotent.principal;
 
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.SecurityContext;

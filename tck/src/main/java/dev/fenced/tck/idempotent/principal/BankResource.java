@@ -1,8 +1,8 @@
 package dev.fenced.tck.idempotent.principal;
 
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.TckTimeouts;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.TckTimeouts;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;

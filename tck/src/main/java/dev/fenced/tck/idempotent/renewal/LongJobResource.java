@@ -1,8 +1,8 @@
 package dev.fenced.tck.idempotent.renewal;
 
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.Latches;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.Latches;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;

@@ -2,7 +2,7 @@ package dev.fenced.tck.idempotent.storeif;
 
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.StoreIf;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;

@@ -1,7 +1,7 @@
 package dev.fenced.tck.idempotent.toolarge;
 
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;

@@ -3,8 +3,8 @@ package dev.fenced.tck.locks.combined;
 import dev.fenced.locks.LocksContext;
 import dev.fenced.locks.OnOneInstance;
 import dev.fenced.locks.WithoutOverlapping;
+import dev.fenced.tck.deployed.Gates;
 import dev.fenced.tck.locks.common.Runs;
-import dev.fenced.tck.support.Gates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

@@ -1,6 +1,6 @@
 package dev.fenced.tck.locks.commit;
 
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Gates;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

@@ -1,9 +1,9 @@
 package dev.fenced.tck.locks.common;
 
-import dev.fenced.tck.support.Background;
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Background;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.support.TckDeployment;
-import dev.fenced.tck.support.TckTimeouts;
 
 /** Starts the in-container lock and leader deployments: the shared helpers plus the test's own. */
 public final class LocksDeployment {

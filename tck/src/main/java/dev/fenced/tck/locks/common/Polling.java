@@ -1,6 +1,6 @@
 package dev.fenced.tck.locks.common;
 
-import dev.fenced.tck.support.TckTimeouts;
+import dev.fenced.tck.deployed.TckTimeouts;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;

@@ -2,7 +2,7 @@ package dev.fenced.tck.locks.common;
 
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLost;
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Gates;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 

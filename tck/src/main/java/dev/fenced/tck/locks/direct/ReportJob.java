@@ -3,7 +3,7 @@ package dev.fenced.tck.locks.direct;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LocksContext;
 import dev.fenced.locks.WithoutOverlapping;
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Gates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import java.util.Map;

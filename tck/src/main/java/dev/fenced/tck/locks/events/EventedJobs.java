@@ -2,7 +2,7 @@ package dev.fenced.tck.locks.events;
 
 import dev.fenced.locks.OnOneInstance;
 import dev.fenced.locks.WithoutOverlapping;
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Gates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

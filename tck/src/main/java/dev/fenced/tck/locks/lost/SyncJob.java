@@ -2,8 +2,8 @@ package dev.fenced.tck.locks.lost;
 
 import dev.fenced.locks.LocksContext;
 import dev.fenced.locks.WithoutOverlapping;
+import dev.fenced.tck.deployed.Gates;
 import dev.fenced.tck.locks.common.Victim;
-import dev.fenced.tck.support.Gates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

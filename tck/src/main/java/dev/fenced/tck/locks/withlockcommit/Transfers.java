@@ -3,7 +3,7 @@ package dev.fenced.tck.locks.withlockcommit;
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.Locks;
 import dev.fenced.locks.LocksContext;
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Gates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

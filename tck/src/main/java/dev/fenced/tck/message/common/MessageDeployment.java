@@ -1,10 +1,10 @@
 package dev.fenced.tck.message.common;
 
-import dev.fenced.tck.support.Background;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Background;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.TckTimeouts;
 import dev.fenced.tck.support.TckDeployment;
-import dev.fenced.tck.support.TckTimeouts;
 
 /** Starts the in-container deployments: the shared helpers plus the test's own classes. */
 public final class MessageDeployment {

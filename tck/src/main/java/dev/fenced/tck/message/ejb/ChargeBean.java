@@ -2,8 +2,8 @@ package dev.fenced.tck.message.ejb;
 
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.ejb.Stateless;
 import jakarta.inject.Inject;
 import java.util.List;

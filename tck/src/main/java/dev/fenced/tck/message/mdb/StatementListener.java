@@ -1,7 +1,7 @@
 package dev.fenced.tck.message.mdb;
 
 import dev.fenced.locks.WithoutOverlapping;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.ejb.ActivationConfigProperty;
 import jakarta.ejb.MessageDriven;
 import jakarta.inject.Inject;

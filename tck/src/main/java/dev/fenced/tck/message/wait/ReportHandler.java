@@ -3,8 +3,8 @@ package dev.fenced.tck.message.wait;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.OnConflict;
-import dev.fenced.tck.support.Gates;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Gates;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

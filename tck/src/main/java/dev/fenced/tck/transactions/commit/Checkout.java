@@ -1,6 +1,6 @@
 package dev.fenced.tck.transactions.commit;
 
-import dev.fenced.tck.support.Gates;
+import dev.fenced.tck.deployed.Gates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -2,8 +2,8 @@ package dev.fenced.tck.transactions.commit;
 
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
-import dev.fenced.tck.support.Invocations;
-import dev.fenced.tck.support.Ledger;
+import dev.fenced.tck.deployed.Invocations;
+import dev.fenced.tck.deployed.Ledger;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;

@@ -2,7 +2,7 @@ package dev.fenced.tck.transactions.samekey;
 
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.Locks;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import dev.fenced.tck.transactions.commit.Payments;
 import dev.fenced.tck.transactions.commit.Receipt;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,7 @@
 package dev.fenced.tck.transactions.samekey;
 
 import dev.fenced.locks.WithoutOverlapping;
-import dev.fenced.tck.support.Invocations;
+import dev.fenced.tck.deployed.Invocations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 

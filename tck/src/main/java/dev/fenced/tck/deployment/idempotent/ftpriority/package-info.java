@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidFaultTolerancePriorityTest}. */
+package dev.fenced.tck.deployment.idempotent.ftpriority;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidIdempotentLockTtlTest}. */
+package dev.fenced.tck.deployment.idempotent.lockttl;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidMissingIdempotencyKeyTest}. */
+package dev.fenced.tck.deployment.idempotent.missingkey;

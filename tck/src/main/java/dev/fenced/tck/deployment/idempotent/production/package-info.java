@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidProductionMemoryStoreTest}. */
+package dev.fenced.tck.deployment.idempotent.production;

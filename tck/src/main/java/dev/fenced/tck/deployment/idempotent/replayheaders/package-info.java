@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidReplayHeadersTest}. */
+package dev.fenced.tck.deployment.idempotent.replayheaders;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidReturnTypeTest}. */
+package dev.fenced.tck.deployment.idempotent.returntype;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidIdempotentTtlTest}. */
+package dev.fenced.tck.deployment.idempotent.ttl;

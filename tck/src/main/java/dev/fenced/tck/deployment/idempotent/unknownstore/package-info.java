@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidUnknownStoreTest}. */
+package dev.fenced.tck.deployment.idempotent.unknownstore;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidCommitWithWorkTest}. */
+package dev.fenced.tck.deployment.idempotent.withwork;

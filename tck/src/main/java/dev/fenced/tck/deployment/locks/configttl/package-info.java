@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidOnOneInstanceConfigTtlTest}. */
+package dev.fenced.tck.deployment.locks.configttl;

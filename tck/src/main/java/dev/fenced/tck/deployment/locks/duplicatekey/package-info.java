@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidDuplicateJobKeyTest}. */
+package dev.fenced.tck.deployment.locks.duplicatekey;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidJobKeyCollidesWithElectionTest}. */
+package dev.fenced.tck.deployment.locks.electionkey;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidElectionKeyCollidesWithLeaseTest}. */
+package dev.fenced.tck.deployment.locks.electionlease;

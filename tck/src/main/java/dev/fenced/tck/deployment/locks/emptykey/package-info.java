@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidLeaderElectionKeyTest}. */
+package dev.fenced.tck.deployment.locks.emptykey;

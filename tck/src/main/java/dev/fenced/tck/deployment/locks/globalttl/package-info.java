@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidLocksTtlTest}. */
+package dev.fenced.tck.deployment.locks.globalttl;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidLeaderElectionTtlTest}. */
+package dev.fenced.tck.deployment.locks.leaderttl;

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidJobKeyCollidesWithLeaseTest}. */
+package dev.fenced.tck.deployment.locks.leasekey;

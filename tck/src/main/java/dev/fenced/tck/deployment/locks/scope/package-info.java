@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidLeaderElectionScopeTest}. */
+package dev.fenced.tck.deployment.locks.scope;

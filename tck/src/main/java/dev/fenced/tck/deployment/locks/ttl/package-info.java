@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidOnOneInstanceTtlTest}. */
+package dev.fenced.tck.deployment.locks.ttl;

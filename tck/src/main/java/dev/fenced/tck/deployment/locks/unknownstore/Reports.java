@@ -1,0 +1,13 @@
+package dev.fenced.tck.deployment.locks.unknownstore;
+
+import dev.fenced.locks.WithoutOverlapping;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** A valid job: what fails is the deployment's configuration. */
+@ApplicationScoped
+public class Reports {
+
+  /** Runs. */
+  @WithoutOverlapping
+  public void run() {}
+}

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidLockStoreTest}. */
+package dev.fenced.tck.deployment.locks.unknownstore;

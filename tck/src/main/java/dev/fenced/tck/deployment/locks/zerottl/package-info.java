@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidWithoutOverlappingTtlTest}. */
+package dev.fenced.tck.deployment.locks.zerottl;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidFaultTolerancePriorityTest}. */
-package dev.fenced.tck.invalid.ftpriority;

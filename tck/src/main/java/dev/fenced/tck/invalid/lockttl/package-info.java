@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidIdempotentLockTtlTest}. */
-package dev.fenced.tck.invalid.lockttl;

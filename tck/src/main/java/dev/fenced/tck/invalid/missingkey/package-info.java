@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidMissingIdempotencyKeyTest}. */
-package dev.fenced.tck.invalid.missingkey;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidProductionMemoryStoreTest}. */
-package dev.fenced.tck.invalid.production;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidReplayHeadersTest}. */
-package dev.fenced.tck.invalid.replayheaders;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidReturnTypeTest}. */
-package dev.fenced.tck.invalid.returntype;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidIdempotentTtlTest}. */
-package dev.fenced.tck.invalid.ttl;

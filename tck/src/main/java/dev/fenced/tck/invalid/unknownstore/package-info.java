@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidUnknownStoreTest}. */
-package dev.fenced.tck.invalid.unknownstore;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidCommitWithWorkTest}. */
-package dev.fenced.tck.invalid.withwork;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidOnOneInstanceConfigTtlTest}. */
-package dev.fenced.tck.locks.invalid.configttl;

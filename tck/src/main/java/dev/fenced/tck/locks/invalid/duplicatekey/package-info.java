@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidDuplicateJobKeyTest}. */
-package dev.fenced.tck.locks.invalid.duplicatekey;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidJobKeyCollidesWithElectionTest}. */
-package dev.fenced.tck.locks.invalid.electionkey;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidElectionKeyCollidesWithLeaseTest}. */
-package dev.fenced.tck.locks.invalid.electionlease;

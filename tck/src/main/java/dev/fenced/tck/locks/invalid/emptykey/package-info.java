@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidLeaderElectionKeyTest}. */
-package dev.fenced.tck.locks.invalid.emptykey;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidLocksTtlTest}. */
-package dev.fenced.tck.locks.invalid.globalttl;

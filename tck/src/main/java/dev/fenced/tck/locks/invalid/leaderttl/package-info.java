@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidLeaderElectionTtlTest}. */
-package dev.fenced.tck.locks.invalid.leaderttl;

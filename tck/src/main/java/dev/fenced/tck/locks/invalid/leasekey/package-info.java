@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidJobKeyCollidesWithLeaseTest}. */
-package dev.fenced.tck.locks.invalid.leasekey;

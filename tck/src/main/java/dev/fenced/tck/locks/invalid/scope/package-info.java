@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidLeaderElectionScopeTest}. */
-package dev.fenced.tck.locks.invalid.scope;

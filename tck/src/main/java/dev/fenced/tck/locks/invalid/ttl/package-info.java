@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidOnOneInstanceTtlTest}. */
-package dev.fenced.tck.locks.invalid.ttl;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidLockStoreTest}. */
-package dev.fenced.tck.locks.invalid.unknownstore;

@@ -1,2 +1,0 @@
-/** The deployment of {@code InvalidWithoutOverlappingTtlTest}. */
-package dev.fenced.tck.locks.invalid.zerottl;

@@ -1,2 +1,0 @@
-/** The deployments of {@code MessageDrivenBeanDeploymentFailureTest}: one invalid listener each. */
-package dev.fenced.tck.message.mdbinvalid;

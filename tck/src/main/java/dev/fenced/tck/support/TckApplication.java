@@ -1,8 +1,0 @@
-package dev.fenced.tck.support;
-
-import jakarta.ws.rs.ApplicationPath;
-import jakarta.ws.rs.core.Application;
-
-/** JAX-RS under {@code /api}, with the deployment's resources and providers found by scanning. */
-@ApplicationPath("api")
-public class TckApplication extends Application {}
