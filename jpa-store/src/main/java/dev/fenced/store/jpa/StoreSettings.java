@@ -123,17 +123,15 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis, FencedT
     if (value == null || value.isBlank()) {
       return DEFAULTS;
     }
-    Optional<Long> millis =
-        DurationSetting.parse(value)
-            .map(Duration::toMillis)
-            .filter(ms -> ms >= 1 && ms <= MAX_QUERY_TIMEOUT_MILLIS);
-    if (millis.isPresent()) {
-      return of(millis.get());
-    }
-    throw new IllegalArgumentException(
-        DeploymentProblem.STORE_SETTING_INVALID.format(
-            QUERY_TIMEOUT,
-            value,
-            "a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")"));
+    Duration timeout =
+        DurationSetting.read(value, Duration.ofMillis(MAX_QUERY_TIMEOUT_MILLIS))
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        DeploymentProblem.STORE_SETTING_INVALID.format(
+                            QUERY_TIMEOUT,
+                            value,
+                            "a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")")));
+    return of(timeout.toMillis());
   }
 }

@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -273,15 +272,12 @@ record RedisSettings(
     if (value == null || value.isBlank()) {
       return otherwise;
     }
-    Optional<Long> millis =
-        DurationSetting.parse(value)
-            .map(Duration::toMillis)
-            .filter(ms -> ms > 0 && ms <= Integer.MAX_VALUE);
-    if (millis.isPresent()) {
-      return millis.get();
-    }
-    throw new IllegalArgumentException(
-        DeploymentProblem.STORE_SETTING_INVALID.format(
-            key, value, "a positive duration (\"500\", \"500ms\", \"2s\", \"1m\")"));
+    return DurationSetting.read(value, Duration.ofMillis(Integer.MAX_VALUE))
+        .map(Duration::toMillis)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    DeploymentProblem.STORE_SETTING_INVALID.format(
+                        key, value, "a positive duration (\"500\", \"500ms\", \"2s\", \"1m\")")));
   }
 }

@@ -9,8 +9,8 @@ import java.util.regex.Pattern;
 /**
  * A store's duration setting as written in MicroProfile Config: a whole number of milliseconds
  * ({@code "500"}, {@code "500ms"}), seconds ({@code "5s"}) or minutes ({@code "1m"}), at most 12
- * digits, spaces around it and case ignored. The range, and the message naming the config key of a
- * value out of it, are the store's: each store has its own bounds.
+ * digits, spaces around it and case ignored; at least 1 ms, at most what the store accepts. The
+ * message naming the config key of a value that is not one is the store's.
  */
 public final class DurationSetting {
 
@@ -19,23 +19,27 @@ public final class DurationSetting {
   private DurationSetting() {}
 
   /**
-   * Reads {@code value} as a duration.
+   * Reads {@code value} as a duration from 1 ms to {@code longest}.
    *
    * @param value the configured value, not {@code null}
-   * @return the duration, or empty when {@code value} is not written as one
+   * @param longest the longest duration the store accepts
+   * @return the duration, or empty when {@code value} is not written as one or is out of range
    */
-  public static Optional<Duration> parse(String value) {
+  public static Optional<Duration> read(String value, Duration longest) {
     Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
     if (!m.matches()) {
       return Optional.empty();
     }
     long amount = Long.parseLong(m.group(1));
     String unit = m.group(2) == null ? "ms" : m.group(2);
-    return Optional.of(
+    Duration duration =
         switch (unit) {
           case "s" -> Duration.ofSeconds(amount);
           case "m" -> Duration.ofMinutes(amount);
           default -> Duration.ofMillis(amount);
-        });
+        };
+    return duration.toMillis() >= 1 && duration.compareTo(longest) <= 0
+        ? Optional.of(duration)
+        : Optional.empty();
   }
 }

@@ -193,8 +193,7 @@ public record MariaDbSettings(
     if (value == null) {
       return Duration.ofMillis(DEFAULT_TIMEOUT_MILLIS);
     }
-    return DurationSetting.parse(value)
-        .filter(timeout -> timeout.toMillis() >= 1 && timeout.toMillis() <= MAX_TIMEOUT_MILLIS)
+    return DurationSetting.read(value, Duration.ofMillis(MAX_TIMEOUT_MILLIS))
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
