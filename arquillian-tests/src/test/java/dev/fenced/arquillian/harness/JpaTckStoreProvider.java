@@ -63,7 +63,8 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
   }
 
   /**
-   * Adds {@code fenced-jpa-store.jar} to {@code archive} unless it is there, e.g. for an
+   * Adds {@code fenced-jpa-store.jar} (and {@code fenced-store-support.jar}, its bean's skeleton)
+   * to {@code archive} unless it is there, e.g. for an
    * application that fences its writes with {@code PostgresFence} whichever store Fenced uses.
    *
    * @param archive the WAR
@@ -71,6 +72,7 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
   public static void addStoreLibrary(WebArchive archive) {
     if (!archive.contains(ArchivePaths.create("WEB-INF/lib", "fenced-jpa-store.jar"))) {
       archive.addAsLibrary(FencedLibrary.jar("fenced-jpa-store.jar", ANCHOR));
+      FencedLibrary.addStoreSupport(archive);
     }
   }
 

@@ -13,7 +13,7 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * The Redis store in the TCK deployments, when {@code fenced.tck.store=redis}: adds {@code
- * fenced-redis-store.jar} and the client libraries the servers lack (Jedis, commons-pool2,
+ * fenced-redis-store.jar}, {@code fenced-store-support.jar} (its bean's skeleton) and the client libraries the servers lack (Jedis, commons-pool2,
  * org.json, Gson, redis-authx-core), and selects {@code redis} for both stores on the test Redis
  * ({@link RedisTestServer}: {@code FENCED_TEST_REDIS_URL}, else Testcontainers, else the embedded
  * binary), or on a Redis Cluster of the run's own ({@link RedisTckTopology}), under a key prefix of
@@ -59,6 +59,7 @@ public final class RedisTckStoreProvider implements TckStoreProvider {
       return;
     }
     archive.addAsLibrary(FencedLibrary.jar("fenced-redis-store.jar", ANCHOR));
+    FencedLibrary.addStoreSupport(archive);
     for (String anchor : DEPENDENCIES) {
       archive.addAsLibrary(jarOf(anchor));
     }

@@ -2,12 +2,10 @@ package dev.fenced.store.jpa;
 
 import dev.fenced.DeploymentProblem;
 import dev.fenced.idempotency.spi.CompletionWithWork;
-import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.CombinedStore;
-import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import dev.fenced.store.support.StoreBean;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -18,7 +16,6 @@ import jakarta.inject.Named;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -33,9 +30,9 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * qualifier {@link FencedJpa}, so it never answers an unqualified {@code @Inject IdempotencyStore}
  * or {@code LockStore}.
  *
- * <p>The stores are built on first use (so deploying the jar without selecting it costs nothing)
- * from an {@link EntityManagerFactory} CDI bean the application produces: the one named by {@value
- * #PERSISTENCE_UNIT} ({@code @Named}), or the default one:
+ * <p>The stores are built on first use ({@link StoreBean}: deploying the jar without selecting it
+ * costs nothing) from an {@link EntityManagerFactory} CDI bean the application produces: the one
+ * named by {@value #PERSISTENCE_UNIT} ({@code @Named}), or the default one:
  *
  * <pre>{@code
  * @ApplicationScoped
@@ -74,7 +71,8 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @ApplicationScoped
 @Named("jpa")
 @FencedJpa
-public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreReadiness {
+public class JpaStoreBean extends StoreBean<JpaStore>
+    implements CompletionWithWork, StoreReadiness {
 
   /** The config key naming the persistence unit's {@code EntityManagerFactory} bean. */
   public static final String PERSISTENCE_UNIT = "fenced.jpa.persistence-unit";
@@ -89,8 +87,6 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
   @Inject Instance<EntityManagerFactory> factories;
   @Inject RequiresNewTransactions requiresNew;
 
-  private final SharedOpening<JpaStore> store = new SharedOpening<>(this::open);
-
   /** For CDI. */
   public JpaStoreBean() {}
 
@@ -103,21 +99,6 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
    */
   static void validateSettings(@Observes @Initialized(ApplicationScoped.class) Object started) {
     settings();
-  }
-
-  @Override
-  public IdempotencyStore idempotencyStore() {
-    return store().idempotencyStore();
-  }
-
-  @Override
-  public LockStore lockStore() {
-    return store().lockStore();
-  }
-
-  @Override
-  public boolean release(String key, String owner) {
-    return store().release(key, owner);
   }
 
   /**
@@ -147,16 +128,7 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
    */
   @Override
   public Readiness readiness() {
-    JpaStore opened;
-    try {
-      opened = store();
-    } catch (StoreUnavailableException e) {
-      return Readiness.unavailable(e.getMessage(), Map.of());
-    } catch (RuntimeException e) {
-      // no EntityManagerFactory, or a setting that cannot be used: someone must add it
-      return Readiness.notSetUp(e.getMessage(), Map.of());
-    }
-    return opened.readiness();
+    return readinessOnceOpen(JpaStore::readiness);
   }
 
   /**
@@ -207,11 +179,8 @@ public class JpaStoreBean implements CombinedStore, CompletionWithWork, StoreRea
     return store().pruneLocks(limit, pause);
   }
 
-  private JpaStore store() {
-    return store.get();
-  }
-
-  private JpaStore open() {
+  @Override
+  protected JpaStore open() {
     try {
       StoreSettings settings = settings();
       Optional<DataSource> dataSource = dataSource();

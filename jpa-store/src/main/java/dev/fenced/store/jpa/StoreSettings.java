@@ -1,13 +1,11 @@
 package dev.fenced.store.jpa;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.store.support.DurationSetting;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * How long the store lets PostgreSQL work on one statement, how long prune leaves a lock row alone
@@ -50,8 +48,6 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis, FencedT
    * clock adjustments; 21 minutes.
    */
   static final long LOCK_PRUNE_GRACE_MILLIS = 2 * MAX_QUERY_TIMEOUT_MILLIS + 60_000;
-
-  private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
 
   /** The defaults: 5 s per statement, locks pruned 21 minutes after they ended. */
   static final StoreSettings DEFAULTS = of(DEFAULT_QUERY_TIMEOUT_MILLIS);
@@ -127,24 +123,15 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis, FencedT
     if (value == null || value.isBlank()) {
       return DEFAULTS;
     }
-    Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
-    if (m.matches()) {
-      long amount = Long.parseLong(m.group(1));
-      String unit = m.group(2) == null ? "ms" : m.group(2);
-      long millis =
-          switch (unit) {
-            case "s" -> amount * 1000;
-            case "m" -> amount * 60_000;
-            default -> amount;
-          };
-      if (millis >= 1 && millis <= MAX_QUERY_TIMEOUT_MILLIS) {
-        return of(millis);
-      }
-    }
-    throw new IllegalArgumentException(
-        DeploymentProblem.STORE_SETTING_INVALID.format(
-            QUERY_TIMEOUT,
-            value,
-            "a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")"));
+    Duration timeout =
+        DurationSetting.read(value, Duration.ofMillis(MAX_QUERY_TIMEOUT_MILLIS))
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        DeploymentProblem.STORE_SETTING_INVALID.format(
+                            QUERY_TIMEOUT,
+                            value,
+                            "a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")")));
+    return of(timeout.toMillis());
   }
 }

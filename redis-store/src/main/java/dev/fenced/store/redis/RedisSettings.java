@@ -1,13 +1,12 @@
 package dev.fenced.store.redis;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.store.support.DurationSetting;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The client settings read from MicroProfile Config ({@code fenced.redis.*}). Its {@code toString}
@@ -73,8 +72,6 @@ record RedisSettings(
    * milliseconds NTP keeps hosts within and the round trips that blur the measure.
    */
   static final Duration DEFAULT_CLOCK_SKEW_WARNING = Duration.ofMillis(100);
-
-  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
 
   /**
    * Reads the settings.
@@ -275,22 +272,12 @@ record RedisSettings(
     if (value == null || value.isBlank()) {
       return otherwise;
     }
-    Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
-    if (m.matches()) {
-      long amount = Long.parseLong(m.group(1));
-      String unit = m.group(2) == null ? "ms" : m.group(2);
-      long millis =
-          switch (unit) {
-            case "s" -> amount * 1000;
-            case "m" -> amount * 60_000;
-            default -> amount;
-          };
-      if (millis > 0 && millis <= Integer.MAX_VALUE) {
-        return millis;
-      }
-    }
-    throw new IllegalArgumentException(
-        DeploymentProblem.STORE_SETTING_INVALID.format(
-            key, value, "a positive duration (\"500\", \"500ms\", \"2s\", \"1m\")"));
+    return DurationSetting.read(value, Duration.ofMillis(Integer.MAX_VALUE))
+        .map(Duration::toMillis)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    DeploymentProblem.STORE_SETTING_INVALID.format(
+                        key, value, "a positive duration (\"500\", \"500ms\", \"2s\", \"1m\")")));
   }
 }

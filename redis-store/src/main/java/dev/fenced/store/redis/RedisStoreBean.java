@@ -1,10 +1,9 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.CombinedStore;
-import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import dev.fenced.store.support.StoreBean;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
@@ -19,36 +18,21 @@ import redis.clients.jedis.UnifiedJedis;
  * by {@code fenced.idempotency.store=redis} and {@code fenced.locks.store=redis} (Fenced looks it
  * up by type and name). It carries the qualifier {@link FencedRedis}, so it never answers an
  * unqualified {@code @Inject IdempotencyStore} or {@code LockStore}. The client is built on first
- * use, so deploying the jar without selecting it costs nothing. As a {@link CombinedStore}, its one
- * {@code release(key, owner)} releases whichever the owner holds ({@link RedisStore}).
+ * use ({@link StoreBean}), so deploying the jar without selecting it costs nothing. As a {@link
+ * CombinedStore}, its one {@code release(key, owner)} releases whichever the owner holds ({@link
+ * RedisStore}). Its readiness asks Redis without opening the store.
  */
 @ApplicationScoped
 @Named("redis")
 @FencedRedis
-public class RedisStoreBean implements CombinedStore, StoreReadiness {
+public class RedisStoreBean extends StoreBean<RedisStore> implements StoreReadiness {
 
   @Inject RedisConnection connection;
 
-  private RedisStore store;
   private RedisClockCheck clocks;
 
   /** For CDI. */
   public RedisStoreBean() {}
-
-  @Override
-  public IdempotencyStore idempotencyStore() {
-    return store().idempotencyStore();
-  }
-
-  @Override
-  public LockStore lockStore() {
-    return store().lockStore();
-  }
-
-  @Override
-  public boolean release(String key, String owner) {
-    return store().release(key, owner);
-  }
 
   /**
    * Ready when Redis answers a {@code PING} within {@code fenced.redis.timeout} and cannot evict
@@ -75,10 +59,8 @@ public class RedisStoreBean implements CombinedStore, StoreReadiness {
     return clocks;
   }
 
-  private synchronized RedisStore store() {
-    if (store == null) {
-      store = new RedisStore(connection.client(), connection.keyPrefix());
-    }
-    return store;
+  @Override
+  protected RedisStore open() {
+    return new RedisStore(connection.client(), connection.keyPrefix());
   }
 }

@@ -41,6 +41,12 @@ public final class FencedLibrary {
   /** A class of {@code fenced-telemetry}: its code source is the metrics' jar or folder. */
   public static final String TELEMETRY_ANCHOR = "dev.fenced.telemetry.FencedMetrics";
 
+  /**
+   * A class of {@code fenced-store-support}: its code source is the store kit's jar or classes
+   * folder.
+   */
+  public static final String STORE_SUPPORT_ANCHOR = "dev.fenced.store.support.StoreBean";
+
   private static final String TCK_PACKAGE = "/dev/fenced/tck";
 
   private FencedLibrary() {}
@@ -52,6 +58,16 @@ public final class FencedLibrary {
     addJar(war, "fenced-cdi.jar", CDI_ANCHOR);
     addJar(war, "fenced-health.jar", HEALTH_ANCHOR);
     addJar(war, "fenced-telemetry.jar", TELEMETRY_ANCHOR);
+  }
+
+  /**
+   * Adds {@code fenced-store-support.jar} to {@code war}, unless a jar of that name is already
+   * there: a store whose bean extends the kit's {@code StoreBean} ships it beside its own jar.
+   *
+   * @param war the deployment that gets a store built on the kit
+   */
+  public static void addStoreSupport(WebArchive war) {
+    addJar(war, "fenced-store-support.jar", STORE_SUPPORT_ANCHOR);
   }
 
   private static void addJar(WebArchive war, String name, String anchorClass) {

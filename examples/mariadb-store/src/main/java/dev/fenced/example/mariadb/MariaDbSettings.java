@@ -1,8 +1,8 @@
 package dev.fenced.example.mariadb;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.store.support.DurationSetting;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
@@ -54,7 +54,6 @@ public record MariaDbSettings(
   public static final long MAX_TIMEOUT_MILLIS = 600_000;
 
   private static final String URL_PREFIX = "jdbc:mariadb://";
-  private static final Pattern DURATION = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
   private static final Pattern SECRETS = Pattern.compile("(?i)(password=)[^&]*|(//)[^/@?]*@");
 
   /**
@@ -194,22 +193,12 @@ public record MariaDbSettings(
     if (value == null) {
       return Duration.ofMillis(DEFAULT_TIMEOUT_MILLIS);
     }
-    Matcher m = DURATION.matcher(value.strip().toLowerCase(Locale.ROOT));
-    if (m.matches()) {
-      long amount = Long.parseLong(m.group(1));
-      String unit = m.group(2) == null ? "ms" : m.group(2);
-      Duration timeout =
-          switch (unit) {
-            case "s" -> Duration.ofSeconds(amount);
-            case "m" -> Duration.ofMinutes(amount);
-            default -> Duration.ofMillis(amount);
-          };
-      if (timeout.toMillis() >= 1 && timeout.toMillis() <= MAX_TIMEOUT_MILLIS) {
-        return timeout;
-      }
-    }
-    throw new IllegalArgumentException(
-        DeploymentProblem.STORE_SETTING_INVALID.format(TIMEOUT, value, timeoutRange()));
+    return DurationSetting.read(value, Duration.ofMillis(MAX_TIMEOUT_MILLIS))
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    DeploymentProblem.STORE_SETTING_INVALID.format(
+                        TIMEOUT, value, timeoutRange())));
   }
 
   private static String timeoutRange() {

@@ -1,15 +1,13 @@
 package dev.fenced.example.mariadb;
 
-import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.CombinedStore;
-import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import dev.fenced.store.support.StoreBean;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -23,23 +21,22 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * and its halves implement the administration SPIs, so {@code FencedAdmin} can inspect and purge
  * idempotency records and inspect and force-release locks.
  *
- * <p>The store is built on first use (so deploying the jar without selecting it costs nothing) from
- * MicroProfile Config ({@link MariaDbSettings}: {@value MariaDbSettings#URL}, required, {@value
- * MariaDbSettings#USER}, {@value MariaDbSettings#PASSWORD}, {@value MariaDbSettings#POOL_SIZE},
- * {@value MariaDbSettings#TIMEOUT}), on a connection pool of its own ({@link MariaDbStore#open}),
- * never on a datasource of the server: the store must not join the caller's JTA transaction. Fenced
- * asks {@link #readiness()} when the application starts, so a missing or invalid setting, a server
- * older than MariaDB 10.5 or a missing table fails the deployment, with a message that names the
- * config key or the object. The pool closes with the application.
+ * <p>The store is built on first use ({@link StoreBean}: deploying the jar without selecting it
+ * costs nothing) from MicroProfile Config ({@link MariaDbSettings}: {@value MariaDbSettings#URL},
+ * required, {@value MariaDbSettings#USER}, {@value MariaDbSettings#PASSWORD}, {@value
+ * MariaDbSettings#POOL_SIZE}, {@value MariaDbSettings#TIMEOUT}), on a connection pool of its own
+ * ({@link MariaDbStore#open}), never on a datasource of the server: the store must not join the
+ * caller's JTA transaction. Fenced asks {@link #readiness()} when the application starts, so a
+ * missing or invalid setting, a server older than MariaDB 10.5 or a missing table fails the
+ * deployment, with a message that names the config key or the object. The pool closes with the
+ * application.
  */
 @ApplicationScoped
 @Named("mariadb")
 @FencedMariaDb
-public class MariaDbStoreBean implements CombinedStore, StoreReadiness {
+public class MariaDbStoreBean extends StoreBean<MariaDbStore> implements StoreReadiness {
 
   private final Function<String, Optional<String>> config;
-
-  private MariaDbStore store;
 
   /** For CDI: the settings come from MicroProfile Config, read on first use. */
   public MariaDbStoreBean() {
@@ -55,21 +52,6 @@ public class MariaDbStoreBean implements CombinedStore, StoreReadiness {
     this.config = config;
   }
 
-  @Override
-  public IdempotencyStore idempotencyStore() {
-    return store().idempotencyStore();
-  }
-
-  @Override
-  public LockStore lockStore() {
-    return store().lockStore();
-  }
-
-  @Override
-  public boolean release(String key, String owner) {
-    return store().release(key, owner);
-  }
-
   /**
    * Ready when MariaDB 10.5 or later answers within {@value MariaDbSettings#TIMEOUT} and holds the
    * tables and the sequence; not set up when a setting is missing or invalid (the reason names the
@@ -78,40 +60,28 @@ public class MariaDbStoreBean implements CombinedStore, StoreReadiness {
    */
   @Override
   public Readiness readiness() {
-    MariaDbStore opened;
-    try {
-      opened = openStore();
-    } catch (RuntimeException e) {
-      return Readiness.notSetUp(e.getMessage(), Map.of());
-    }
-    return opened.readiness();
+    return readinessOnceOpen(MariaDbStore::readiness);
   }
 
   /** Closes the store's pool when the application stops. */
   @PreDestroy
-  synchronized void close() {
-    if (store != null) {
-      store.close();
-      store = null;
-    }
+  void close() {
+    closeStore(MariaDbStore::close);
+  }
+
+  @Override
+  protected MariaDbStore open() {
+    return MariaDbStore.open(MariaDbSettings.read(config));
   }
 
   /**
-   * The store; a setting that cannot be used makes every call fail closed, as an unreachable store
-   * does, and the readiness check says which.
+   * A setting that cannot be used makes every call fail closed, as an unreachable store does, and
+   * the readiness check says which.
    */
-  private MariaDbStore store() {
-    try {
-      return openStore();
-    } catch (IllegalArgumentException e) {
-      throw new StoreUnavailableException(e.getMessage(), e);
-    }
-  }
-
-  private synchronized MariaDbStore openStore() {
-    if (store == null) {
-      store = MariaDbStore.open(MariaDbSettings.read(config));
-    }
-    return store;
+  @Override
+  protected RuntimeException openingFailure(RuntimeException failure) {
+    return failure instanceof IllegalArgumentException
+        ? new StoreUnavailableException(failure.getMessage(), failure)
+        : failure;
   }
 }

@@ -1,4 +1,4 @@
-package dev.fenced.store.jpa;
+package dev.fenced.store.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
- * The JPA store's first open: callers that arrive while an open is in flight share it, so during an
+ * A store's first open: callers that arrive while an open is in flight share it, so during an
  * outage at first use the k-th caller does not wait for k failed opens.
  */
 class SharedOpeningTest {

@@ -1,6 +1,7 @@
-package dev.fenced.store.jpa;
+package dev.fenced.store.support;
 
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
@@ -12,9 +13,12 @@ import java.util.function.Supplier;
  * timeouts), not the k-th after k failed opens. After a failure the next caller opens again; after
  * a success every caller gets the opened value at once.
  *
+ * <p>{@link StoreBean} opens its store with one; a store bean that is not a {@link StoreBean} can
+ * use it on its own.
+ *
  * @param <T> what is opened
  */
-final class SharedOpening<T> {
+public final class SharedOpening<T> {
 
   private final Supplier<T> open;
   private final Object monitor = new Object();
@@ -26,7 +30,7 @@ final class SharedOpening<T> {
    *
    * @param open makes the value; may throw, and is then called again by the next caller
    */
-  SharedOpening(Supplier<T> open) {
+  public SharedOpening(Supplier<T> open) {
     this.open = Objects.requireNonNull(open, "open");
   }
 
@@ -36,7 +40,7 @@ final class SharedOpening<T> {
    * @return the value
    * @throws RuntimeException what the open this caller waited for threw
    */
-  T get() {
+  public T get() {
     T value = opened;
     if (value != null) {
       return value;
@@ -73,6 +77,19 @@ final class SharedOpening<T> {
         throw cause;
       }
       throw e;
+    }
+  }
+
+  /**
+   * Forgets the opened value, so that the next caller opens again.
+   *
+   * @return the value opened so far, if any, for the caller to close
+   */
+  public Optional<T> forget() {
+    synchronized (monitor) {
+      T value = opened;
+      opened = null;
+      return Optional.ofNullable(value);
     }
   }
 }
