@@ -1,7 +1,7 @@
 package dev.fenced.benchmarks;
 
-import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.store.redis.RedisLockStore;
+import dev.fenced.store.spi.StoreLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,5 +1,8 @@
 package dev.fenced.idempotency.spi;
 
+import dev.fenced.store.spi.StoreLimits;
+import dev.fenced.store.spi.StoreUnavailableException;
+
 /**
  * What an {@link IdempotencyStore} offers when it can record an outcome <b>inside the caller's own
  * transaction</b>, so that the record and the guarded method's work commit or roll back together:

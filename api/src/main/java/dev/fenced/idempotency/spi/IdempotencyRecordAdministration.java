@@ -1,6 +1,7 @@
 package dev.fenced.idempotency.spi;
 
 import dev.fenced.admin.IdempotencyRecordSnapshot;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.List;
 import java.util.Optional;
 

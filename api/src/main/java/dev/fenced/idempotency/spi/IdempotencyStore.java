@@ -1,5 +1,8 @@
 package dev.fenced.idempotency.spi;
 
+import dev.fenced.store.spi.StoreLimits;
+import dev.fenced.store.spi.StoreUnavailableException;
+
 /**
  * Where idempotency records live: the state every instance shares. Vendors implement it; the TCK's
  * {@code IdempotencyStoreContract} checks every rule below.

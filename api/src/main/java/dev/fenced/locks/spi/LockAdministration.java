@@ -17,7 +17,7 @@ import java.util.Optional;
  *       re-sends a command whose reply it lost) never frees a lock that another owner took in
  *       between. The holder's later {@code renew} or {@code release} returns {@code false}; the
  *       key's fencing tokens are never reset, so the next acquisition draws a higher one.
- *   <li>An unreachable store throws {@link dev.fenced.idempotency.spi.StoreUnavailableException}.
+ *   <li>An unreachable store throws {@link dev.fenced.store.spi.StoreUnavailableException}.
  * </ul>
  */
 public interface LockAdministration {
@@ -27,7 +27,7 @@ public interface LockAdministration {
    *
    * @param key the lock key
    * @return the lock, or empty when no live lock holds the key
-   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the store cannot be reached
    */
   Optional<LockSnapshot> lock(String key);
 
@@ -39,7 +39,7 @@ public interface LockAdministration {
    * @param expectedOwner the owner of the lock to free, as {@link #lock} showed it
    * @return the lock as it was, or empty when no live lock of {@code expectedOwner} held the key
    *     (none lived, or another owner holds it), in which case nothing changed
-   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the store cannot be reached
    */
   Optional<LockSnapshot> forceRelease(String key, String expectedOwner);
 }

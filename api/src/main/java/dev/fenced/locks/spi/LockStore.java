@@ -20,18 +20,17 @@ package dev.fenced.locks.spi;
  *       method of such a store must be safe to run twice too (a re-sent {@link #release} may answer
  *       {@code false}).
  *   <li>Durations are whole milliseconds from 1 to {@link
- *       dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}; any other value is refused with
- *       {@link IllegalArgumentException} before anything is written. They are measured on the
- *       <b>store's clock</b>, never the caller's, as {@link
- *       dev.fenced.idempotency.spi.IdempotencyStore} explains (read where the lock is checked,
- *       after any wait for it).
+ *       dev.fenced.store.spi.StoreLimits#MAX_TTL_MILLIS}; any other value is refused with {@link
+ *       IllegalArgumentException} before anything is written. They are measured on the <b>store's
+ *       clock</b>, never the caller's, as {@link dev.fenced.idempotency.spi.IdempotencyStore}
+ *       explains (read where the lock is checked, after any wait for it).
  *   <li>Fencing tokens are positive and strictly increasing per key across acquisitions, never
  *       reused and never reset by release or expiry.
  *   <li>Keys are stored faithfully or refused with {@link IllegalArgumentException} before anything
  *       is written, never truncated or re-encoded.
  *   <li>A store that cannot reach its data throws {@link
- *       dev.fenced.idempotency.spi.StoreUnavailableException} from every method, and no other
- *       exception, within its own timeouts (the TCK's {@code UnreachableLockStoreContract}).
+ *       dev.fenced.store.spi.StoreUnavailableException} from every method, and no other exception,
+ *       within its own timeouts (the TCK's {@code UnreachableLockStoreContract}).
  *   <li>A store never joins the caller's transaction: each call commits on its own before it
  *       returns, so a lock is held or released whatever the caller's transaction does.
  * </ul>
@@ -46,9 +45,9 @@ public interface LockStore {
    * @param owner a random id of this acquisition
    * @param ttlMillis how long the lock lives without {@link #renew}, in milliseconds, positive
    * @return the new fencing token, or empty when another live lock holds the key
-   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the store cannot be reached
    * @throws IllegalArgumentException when the ttl is not between 1 and {@link
-   *     dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
+   *     dev.fenced.store.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   java.util.OptionalLong acquire(String key, String owner, long ttlMillis);
 
@@ -60,9 +59,9 @@ public interface LockStore {
    * @param ttlMillis the new lifetime from now, in milliseconds, positive
    * @return {@code true} when renewed; {@code false} when {@code owner} holds no live lock on
    *     {@code key}, in which case nothing changed
-   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the store cannot be reached
    * @throws IllegalArgumentException when the ttl is not between 1 and {@link
-   *     dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
+   *     dev.fenced.store.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   boolean renew(String key, String owner, long ttlMillis);
 
@@ -73,7 +72,7 @@ public interface LockStore {
    * @param owner the acquisition's owner id
    * @return {@code true} when released; {@code false} when {@code owner} holds no live lock on
    *     {@code key}, in which case nothing changed
-   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the store cannot be reached
    */
   boolean release(String key, String owner); // never resets the key's token
 }

@@ -13,7 +13,7 @@ import dev.fenced.core.memory.TransactionalMemoryStore;
 import dev.fenced.core.time.ManualTime;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.Principal;

@@ -1,6 +1,6 @@
 package dev.fenced.core.config;
 
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -3,7 +3,7 @@ package dev.fenced.core.idempotency;
 import dev.fenced.core.LogKeys;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 

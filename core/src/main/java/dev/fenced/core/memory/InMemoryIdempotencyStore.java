@@ -5,7 +5,7 @@ import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;

@@ -21,7 +21,7 @@ import java.util.function.LongSupplier;
  * <p>Each method decides inside one {@link ConcurrentMap#compute} on the key. Expiry is measured on
  * a monotonic clock ({@link System#nanoTime()} unless given another), so a wall clock set back or
  * forward neither revives nor expires a lock; a ttl outside 1..{@link
- * dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS} is refused with {@link
+ * dev.fenced.store.spi.StoreLimits#MAX_TTL_MILLIS} is refused with {@link
  * IllegalArgumentException}. An expired lock is treated as absent and purged, on access and every
  * {@value InMemoryIdempotencyStore#PURGE_EVERY} writes, so memory stays bounded by the live locks.
  * Fencing tokens come from one counter shared by all keys: drawn inside the key's atomic update,

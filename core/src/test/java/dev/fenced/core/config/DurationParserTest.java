@@ -3,7 +3,7 @@ package dev.fenced.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

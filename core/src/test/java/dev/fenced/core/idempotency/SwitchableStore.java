@@ -2,7 +2,7 @@ package dev.fenced.core.idempotency;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**

@@ -1,7 +1,7 @@
 package dev.fenced.core.jobs;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.OptionalLong;
 
 /** One instance's link to the shared store, which the test can cut. */

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.core.time.ManualTime;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.DetectedBy;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -4,8 +4,8 @@ import static dev.fenced.core.locks.LockFixture.DEFAULTS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.locks.Lock;
+import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.fenced.core.locks;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.OptionalLong;
 
 /** A real store behind a link that the test cuts, method by method. */

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.LockNotAcquiredException;
 import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.LockStoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;

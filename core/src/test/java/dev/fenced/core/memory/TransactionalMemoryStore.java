@@ -3,7 +3,7 @@ package dev.fenced.core.memory;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -50,7 +50,7 @@ final class CallerIsolation {
    * COMMITTED.
    *
    * @throws IllegalStateException with {@code FENCED-D207} naming the level and what to change
-   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the database cannot be asked
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the database cannot be asked
    */
   void require() {
     Optional<String> problem = problem();

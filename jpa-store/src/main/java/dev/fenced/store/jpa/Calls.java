@@ -1,7 +1,7 @@
 package dev.fenced.store.jpa;
 
-import dev.fenced.idempotency.spi.StoreLimits;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreLimits;
+import dev.fenced.store.spi.StoreUnavailableException;
 import jakarta.persistence.TransactionRequiredException;
 import java.time.Duration;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.fenced.store.jpa;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

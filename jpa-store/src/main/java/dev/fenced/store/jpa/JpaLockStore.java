@@ -3,9 +3,9 @@ package dev.fenced.store.jpa;
 import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
 import dev.fenced.admin.LockSnapshot;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.LockAdministration;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManagerFactory;
 import java.time.Duration;
 import java.util.List;

@@ -3,10 +3,10 @@ package dev.fenced.store.jpa;
 import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
 import dev.fenced.idempotency.spi.CompletionWithWork;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.locks.spi.CombinedStore;
+import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

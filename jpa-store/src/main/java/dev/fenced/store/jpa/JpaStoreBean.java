@@ -2,7 +2,7 @@ package dev.fenced.store.jpa;
 
 import dev.fenced.DeploymentProblem;
 import dev.fenced.idempotency.spi.CompletionWithWork;
-import dev.fenced.locks.spi.CombinedStore;
+import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
 import dev.fenced.store.support.StoreBean;

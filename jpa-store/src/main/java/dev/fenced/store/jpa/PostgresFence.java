@@ -1,8 +1,8 @@
 package dev.fenced.store.jpa;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.Fence;
 import dev.fenced.locks.StaleFencingTokenException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import jakarta.persistence.EntityManager;
 import java.sql.Connection;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.fenced.store.jpa;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.store.spi.Readiness;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.fenced.store.jpa;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.testservers.PostgresServer;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.StaleFencingTokenException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

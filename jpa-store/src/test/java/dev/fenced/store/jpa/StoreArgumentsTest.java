@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
 import java.util.UUID;

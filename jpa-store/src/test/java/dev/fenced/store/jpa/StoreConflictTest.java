@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

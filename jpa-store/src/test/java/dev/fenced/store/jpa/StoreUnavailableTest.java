@@ -2,7 +2,7 @@ package dev.fenced.store.jpa;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import jakarta.persistence.PersistenceException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;

@@ -11,7 +11,7 @@ import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -73,7 +73,7 @@ public final class RedisIdempotencyStore
    * {@inheritDoc}
    *
    * @throws IllegalArgumentException when the key is empty, a string is not valid Unicode or the
-   *     ttl is outside 1..{@link dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
+   *     ttl is outside 1..{@link dev.fenced.store.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   @Override
   public AcquireResult acquire(String key, String owner, String fingerprint, long lockTtlMillis) {

@@ -67,7 +67,7 @@ public final class RedisLockStore implements LockStore, LockAdministration {
    * {@code ttlMillis} from now: it can only be this call's own, sent twice.
    *
    * @throws IllegalArgumentException when the key is empty, a string is not valid Unicode or the
-   *     ttl is outside 1..{@link dev.fenced.idempotency.spi.StoreLimits#MAX_TTL_MILLIS}
+   *     ttl is outside 1..{@link dev.fenced.store.spi.StoreLimits#MAX_TTL_MILLIS}
    */
   @Override
   public OptionalLong acquire(String key, String owner, long ttlMillis) {

@@ -1,6 +1,6 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

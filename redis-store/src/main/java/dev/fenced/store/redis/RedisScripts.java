@@ -2,8 +2,8 @@ package dev.fenced.store.redis;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 
-import dev.fenced.idempotency.spi.StoreLimits;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreLimits;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.locks.spi.CombinedStore;
+import dev.fenced.store.spi.CombinedStore;
 import java.util.List;
 import redis.clients.jedis.UnifiedJedis;
 

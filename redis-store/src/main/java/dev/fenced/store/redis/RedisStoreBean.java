@@ -1,6 +1,6 @@
 package dev.fenced.store.redis;
 
-import dev.fenced.locks.spi.CombinedStore;
+import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
 import dev.fenced.store.support.StoreBean;

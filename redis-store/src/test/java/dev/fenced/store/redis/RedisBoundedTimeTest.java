@@ -4,7 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.testservers.EmbeddedRedis;
 import dev.fenced.testservers.FrozenProcess;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package dev.fenced.store.redis;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.testservers.FrozenProcess;
 import dev.fenced.testservers.RedisProcess;
 import java.time.Duration;

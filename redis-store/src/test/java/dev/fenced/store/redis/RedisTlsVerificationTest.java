@@ -3,7 +3,7 @@ package dev.fenced.store.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.testservers.RedisTlsServer;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.idempotency.spi.AcquireResult;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.testservers.EmbeddedRedis;
 import java.time.Duration;
 import java.util.OptionalLong;

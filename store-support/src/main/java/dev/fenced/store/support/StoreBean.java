@@ -1,10 +1,10 @@
 package dev.fenced.store.support;
 
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.locks.spi.CombinedStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;

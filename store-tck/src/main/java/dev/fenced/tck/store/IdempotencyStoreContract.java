@@ -9,7 +9,7 @@ import dev.fenced.idempotency.spi.AcquireResult.Acquired;
 import dev.fenced.idempotency.spi.AcquireResult.Completed;
 import dev.fenced.idempotency.spi.AcquireResult.InFlight;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

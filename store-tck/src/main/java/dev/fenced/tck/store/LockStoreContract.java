@@ -3,8 +3,8 @@ package dev.fenced.tck.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import dev.fenced.idempotency.spi.StoreLimits;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

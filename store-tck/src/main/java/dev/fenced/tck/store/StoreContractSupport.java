@@ -3,8 +3,8 @@ package dev.fenced.tck.store;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.fenced.idempotency.spi.StoreLimits;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreLimits;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;

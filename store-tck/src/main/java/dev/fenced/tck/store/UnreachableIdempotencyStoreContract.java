@@ -6,9 +6,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract of an {@link IdempotencyStore} that cannot reach its data: every method throws
- * {@link dev.fenced.idempotency.spi.StoreUnavailableException}, and no other exception, within
- * {@link #unavailableWithin()}, so Fenced fails closed (503 {@code IDEMPOTENCY_STORE_UNAVAILABLE})
- * instead of running the call unguarded or hanging.
+ * {@link dev.fenced.store.spi.StoreUnavailableException}, and no other exception, within {@link
+ * #unavailableWithin()}, so Fenced fails closed (503 {@code IDEMPOTENCY_STORE_UNAVAILABLE}) instead
+ * of running the call unguarded or hanging.
  *
  * <p>A store that keeps its data anywhere but in the JVM extends this class and returns from {@link
  * #store()} the store configured as in production but pointed at an address where nothing listens,

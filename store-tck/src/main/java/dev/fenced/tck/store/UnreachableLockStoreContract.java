@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract of a {@link LockStore} that cannot reach its data: every method throws {@link
- * dev.fenced.idempotency.spi.StoreUnavailableException}, and no other exception, within {@link
+ * dev.fenced.store.spi.StoreUnavailableException}, and no other exception, within {@link
  * #unavailableWithin()}, so a job skips its run and a holder counts the failed renewal instead of
  * hanging.
  *

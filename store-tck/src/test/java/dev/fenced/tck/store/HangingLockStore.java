@@ -1,7 +1,7 @@
 package dev.fenced.tck.store;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.OptionalLong;
 
 /**

@@ -2,7 +2,7 @@ package dev.fenced.tck.store;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.locks.LockSupport;

@@ -3,9 +3,9 @@ package dev.fenced.example.mariadb;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.fenced.admin.LockSnapshot;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.LockAdministration;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

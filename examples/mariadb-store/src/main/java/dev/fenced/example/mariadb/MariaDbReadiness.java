@@ -1,7 +1,7 @@
 package dev.fenced.example.mariadb;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.store.spi.Readiness;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;

@@ -2,10 +2,10 @@ package dev.fenced.example.mariadb;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.locks.spi.CombinedStore;
+import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.sql.SQLException;
 import java.time.Duration;
 import javax.sql.DataSource;

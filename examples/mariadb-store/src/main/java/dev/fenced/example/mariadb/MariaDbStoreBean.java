@@ -1,9 +1,9 @@
 package dev.fenced.example.mariadb;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
-import dev.fenced.locks.spi.CombinedStore;
+import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
+import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.store.support.StoreBean;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -2,7 +2,7 @@ package dev.fenced.example.mariadb;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
-import dev.fenced.idempotency.spi.StoreLimits;
+import dev.fenced.store.spi.StoreLimits;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;

@@ -3,8 +3,8 @@ package dev.fenced.example.mariadb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.store.spi.Readiness;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.fenced.tck.idempotent.unavailable;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.idempotency.spi.StoreUnavailableException;
+import dev.fenced.store.spi.StoreUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Named;
 

@@ -1,7 +1,7 @@
 package dev.fenced.tck.locks.common;
 
-import dev.fenced.idempotency.spi.StoreUnavailableException;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.store.spi.StoreUnavailableException;
 import jakarta.enterprise.inject.Vetoed;
 import java.util.HashMap;
 import java.util.List;

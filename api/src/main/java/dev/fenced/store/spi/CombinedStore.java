@@ -1,7 +1,8 @@
-package dev.fenced.locks.spi;
+package dev.fenced.store.spi;
 
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
+import dev.fenced.locks.spi.LockStore;
 import java.util.OptionalLong;
 
 /**
@@ -76,7 +77,7 @@ public interface CombinedStore extends IdempotencyStore, LockStore {
    * @param owner the acquisition's owner id
    * @return {@code true} when a record's lock or a lock was freed; {@code false} when {@code owner}
    *     holds neither live on {@code key}, in which case nothing changed
-   * @throws dev.fenced.idempotency.spi.StoreUnavailableException when the store cannot be reached
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the store cannot be reached
    */
   @Override
   boolean release(String key, String owner);

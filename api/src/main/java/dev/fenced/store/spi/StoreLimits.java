@@ -1,4 +1,7 @@
-package dev.fenced.idempotency.spi;
+package dev.fenced.store.spi;
+
+import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
+import dev.fenced.idempotency.spi.IdempotencyStore;
 
 /**
  * The bounds every store accepts, for both SPIs ({@link IdempotencyStore} and {@code

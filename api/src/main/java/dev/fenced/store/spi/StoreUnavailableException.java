@@ -1,4 +1,4 @@
-package dev.fenced.idempotency.spi;
+package dev.fenced.store.spi;
 
 /**
  * The store could not be reached or did not answer in time, so nothing is known about the key.
