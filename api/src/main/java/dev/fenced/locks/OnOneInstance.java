@@ -15,9 +15,10 @@ import java.lang.annotation.Target;
  * <p>The first instance whose job runs takes a sticky lease named {@code <key>:owner} and keeps
  * renewing it every {@code ttl / 3}, between runs too; runs on every other instance are skipped
  * (logged at FINE with the reason). When the owner dies its lease expires after {@code ttl} and the
- * next instance to fire takes the job over. Combine with {@link WithoutOverlapping} so a long run
- * is never started twice. Works on EJB timer methods ({@code @Schedule}, {@code @Timeout}), on
- * tasks run by a {@code ManagedScheduledExecutorService}, and on any CDI method.
+ * next instance whose timer goes off takes the job over. Combine with {@link WithoutOverlapping} so
+ * a long run is never started twice. Works on EJB timer methods ({@code @Schedule},
+ * {@code @Timeout}), on tasks run by a {@code ManagedScheduledExecutorService}, and on any CDI
+ * method.
  *
  * <p>Members can be overridden with MicroProfile Config: {@code
  * <class>/<method>/OnOneInstance/ttl}, {@code <class>/OnOneInstance/ttl}, {@code

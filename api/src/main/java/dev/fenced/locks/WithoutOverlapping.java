@@ -28,7 +28,7 @@ import java.lang.annotation.Target;
  * {@link Locks#tryAcquire(String)} belongs to no thread, so the job is skipped under it.
  *
  * <p><b>No overlap is not one run per tick.</b> Alone it guarantees only that two runs never
- * overlap: when instances' timers fire a little apart, a run that ends before another instance's
+ * overlap: when instances' timers go off a little apart, a run that ends before another instance's
  * timer goes off lets that instance run the same tick again. {@link #lockAtLeastFor()} (set a bit
  * below the job's period and above the worst skew between the timers) keeps the lock that long
  * after each run began, so those late runs are skipped; {@link OnOneInstance} (one instance runs

@@ -113,7 +113,7 @@ class ServerSetupIT {
     int beats = invocations.count("heartbeat");
     int intercepted = invocations.count("timeout:beat");
     assertAll(
-        () -> assertTrue(beats >= 2, "timer fired " + beats + " times in " + TIMER_WAIT),
+        () -> assertTrue(beats >= 2, "timer went off " + beats + " times in " + TIMER_WAIT),
         () -> assertTrue(intercepted >= 2, "@AroundTimeout saw " + intercepted + " timeouts"));
   }
 

@@ -53,7 +53,7 @@ class TwoServerClusterIT {
   private static final Duration TICK = Duration.ofSeconds(1);
 
   /**
-   * What a takeover bound does not count: the survivor's timer firing a little after its second,
+   * What a takeover bound does not count: the survivor's timer going off a little after its second,
    * the run writing its record, reading the clocks.
    */
   private static final Duration SLACK = TckTimeouts.scaled(Duration.ofMillis(750));
@@ -178,7 +178,7 @@ class TwoServerClusterIT {
   }
 
   /**
-   * Liveness as a timer service promises it under load: a tick may fire late or be skipped while
+   * Liveness as a timer service promises it under load: a tick may go off late or be skipped while
    * the machine is busy, and a member whose renewal came too late loses the job's lease, which the
    * other takes over within ttl + one tick. So between two runs of the job (and from the window's
    * edges to the nearest run) no more than ttl + two ticks pass; {@value #WINDOW_SECONDS} seconds

@@ -12,7 +12,7 @@ import java.time.Instant;
  * A timer every second on every member, guarded to run on one instance at a time: each run records
  * its member, its scheduled second and the fencing token of its run lock.
  *
- * <p>The scheduled second is the second the run started in: a timer fires just after its second
+ * <p>The scheduled second is the second the run started in: a timer goes off just after its second
  * begins, so two members that both ran one tick record the same second.
  */
 @Singleton

@@ -7,9 +7,10 @@ import jakarta.ejb.Singleton;
 import jakarta.inject.Inject;
 
 /**
- * Exports the invoices every 15 seconds, on one instance of the cluster: the first instance to fire
- * takes the lease {@code invoices:export:owner} and keeps it; the others skip their ticks until it
- * stops. The run lock {@value InvoiceExport#KEY} keeps a manual run and a scheduled one apart.
+ * Exports the invoices every 15 seconds, on one instance of the cluster: the first instance whose
+ * timer goes off takes the lease {@code invoices:export:owner} and keeps it; the others skip their
+ * ticks until it stops. The run lock {@value InvoiceExport#KEY} keeps a manual run and a scheduled
+ * one apart.
  */
 @Singleton
 public class InvoiceExportSchedule {
