@@ -1,5 +1,7 @@
 package dev.fenced.cdi.config;
 
+import dev.fenced.DeploymentProblem;
+import dev.fenced.core.config.DurationParser;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,6 +18,27 @@ public interface ConfigLookup {
    * @return the value, or empty when the key is not set
    */
   Optional<String> value(String key);
+
+  /**
+   * The deployment problem of a global duration that is set but not a positive duration.
+   *
+   * @param key the full config key
+   * @return the problem's text naming the key and the value, or empty when the key is unset or
+   *     valid
+   */
+  default Optional<String> durationProblem(String key) {
+    return value(key)
+        .flatMap(
+            v -> {
+              try {
+                DurationParser.parsePositive(key, v);
+                return Optional.empty();
+              } catch (IllegalArgumentException e) {
+                return Optional.of(
+                    DeploymentProblem.CONFIG_DURATION_INVALID.format(e.getMessage()));
+              }
+            });
+  }
 
   /**
    * Values from MicroProfile Config.

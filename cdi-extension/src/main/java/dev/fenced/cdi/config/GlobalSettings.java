@@ -61,16 +61,7 @@ public record GlobalSettings(
     List<String> problems = new ArrayList<>();
     for (String member : List.of("ttl", "lockTtl", "retryAfter", "waitTimeout", "maxRenewal")) {
       String key = ConfigKeys.global(AREA, member);
-      config
-          .value(key)
-          .ifPresent(
-              value -> {
-                try {
-                  DurationParser.parsePositive(key, value);
-                } catch (IllegalArgumentException e) {
-                  problems.add(DeploymentProblem.CONFIG_DURATION_INVALID.format(e.getMessage()));
-                }
-              });
+      config.durationProblem(key).ifPresent(problems::add);
     }
     String required = ConfigKeys.global(AREA, "required");
     config

@@ -63,16 +63,7 @@ public record LockGlobals(Duration ttl, boolean interruptOnLoss, Duration maxRen
   public static List<String> problems(ConfigLookup config) {
     List<String> problems = new ArrayList<>();
     for (String key : List.of(TTL, MAX_RENEWAL)) {
-      config
-          .value(key)
-          .ifPresent(
-              value -> {
-                try {
-                  DurationParser.parsePositive(key, value);
-                } catch (IllegalArgumentException e) {
-                  problems.add(DeploymentProblem.CONFIG_DURATION_INVALID.format(e.getMessage()));
-                }
-              });
+      config.durationProblem(key).ifPresent(problems::add);
     }
     Optional.of(interruptValue(config))
         .filter(v -> !v.equals("true") && !v.equals("false"))
