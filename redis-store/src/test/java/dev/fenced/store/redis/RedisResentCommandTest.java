@@ -143,6 +143,38 @@ class RedisResentCommandTest {
   }
 
   @Test
+  void a_re_sent_lock_release_leaves_the_lock_another_owner_took_meanwhile() {
+    locks.acquire("job", "done", TTL);
+    locks.acquire("warm-up", "warm-up", TTL);
+    locks.release("warm-up", "warm-up"); // loads the script
+    proxy.loseReplyTo(
+        RedisScript.LOCK_RELEASE.sha1(), () -> otherLocks.acquire("job", "next", TTL));
+
+    boolean released = locks.release("job", "done");
+
+    assertThat(proxy.lostReplies()).isOne();
+    assertThat(otherLocks.lock("job").map(LockSnapshot::owner)).contains("next");
+    assertThat(released).as("the re-send finds no lock of its owner (documented)").isFalse();
+  }
+
+  @Test
+  void a_re_sent_idempotency_release_leaves_the_claim_another_attempt_took_meanwhile() {
+    records.acquire("order", "failed", FP, TTL);
+    records.acquire("warm-up", "warm-up", FP, TTL);
+    records.release("warm-up", "warm-up"); // loads the script
+    proxy.loseReplyTo(
+        RedisScript.IDEMPOTENCY_RELEASE.sha1(),
+        () -> otherRecords.acquire("order", "retry", FP, TTL));
+
+    boolean released = records.release("order", "failed");
+
+    assertThat(proxy.lostReplies()).isOne();
+    assertThat(otherRecords.record("order", false).flatMap(IdempotencyRecordSnapshot::owner))
+        .contains("retry");
+    assertThat(released).as("the re-send finds no claim of its owner (documented)").isFalse();
+  }
+
+  @Test
   void an_acquire_that_finds_its_own_lock_answers_its_token_and_sets_the_ttl_it_asks_for() {
     long token = otherLocks.acquire("own", "owner-1", 1_000).orElseThrow();
 
