@@ -148,6 +148,33 @@ public enum DeploymentProblem {
       "%s: bodyFingerprint \"%s\" names %s CDI beans implementing"
           + " dev.fenced.idempotency.RequestBodyFingerprint; it must name exactly one: annotate it"
           + " with @Named(\"%s\")"),
+  /**
+   * {@code @Idempotent} is written on a MicroProfile GraphQL {@code @Query} method, which reads and
+   * is never guarded. Argument: the target.
+   */
+  GRAPHQL_QUERY_GUARDED(
+      "D019",
+      "%s: @Idempotent guards GraphQL mutations; this method is a @Query, which reads and is never"
+          + " guarded: remove @Idempotent from it (on a @GraphQLApi class it covers the mutations"
+          + " only)"),
+  /**
+   * The argument of a GraphQL mutation that holds its key ({@code idempotencyKey}, or the one
+   * annotated {@code @IdempotencyKey} without a path) is not a {@code String}. Arguments: the
+   * target, the argument, its type.
+   */
+  GRAPHQL_KEY_ARGUMENT_NOT_STRING(
+      "D020",
+      "%s: the key argument %s of an @Idempotent GraphQL mutation is a %s; declare it String (a"
+          + " key is a string in the schema)"),
+  /**
+   * An application guards a GraphQL mutation but does not ship {@code fenced-graphql}, which tells
+   * the mutation's field in the operation and turns refusals into GraphQL errors. Argument: the
+   * target.
+   */
+  GRAPHQL_MODULE_MISSING(
+      "D021",
+      "%s: an @Idempotent GraphQL mutation needs the fenced-graphql module; add the dependency"
+          + " dev.fenced:fenced-graphql to the application next to fenced-cdi"),
 
   /** MicroProfile Config cannot be obtained. Argument: the error. */
   CONFIG_UNAVAILABLE(

@@ -7,8 +7,10 @@ import dev.fenced.cdi.call.CallFactory;
 import dev.fenced.cdi.call.CallRunner;
 import dev.fenced.cdi.call.CallScopes;
 import dev.fenced.cdi.call.CallerPrincipal;
+import dev.fenced.cdi.call.GraphqlRequests;
 import dev.fenced.cdi.call.GuardedCall;
 import dev.fenced.cdi.call.IdempotencyEvents;
+import dev.fenced.cdi.call.MutationCalls;
 import dev.fenced.cdi.call.OutcomeCodec;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.EncryptionSettings;
@@ -79,6 +81,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private final Map<String, FingerprintCalculator> requestFingerprints = new ConcurrentHashMap<>();
   private CallFactory callFactory;
   private CallRunner callRunner;
+  private MutationCalls mutationCalls;
   private CommitMarking commitMarking;
   private WitnessedResource witnessedResource;
   private final FaultToleranceShapes faultTolerance = new FaultToleranceShapes();
@@ -107,6 +110,9 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     OutcomeCommit commit = OutcomeCommit.of(config);
     callRunner =
         new CallRunner(engine, new OutcomeCodec(jsonb), transactions, callEvents(), commit);
+    mutationCalls =
+        new MutationCalls(
+            callFactory, callRunner, callEvents(), () -> beans.select(GraphqlRequests.class).get());
     commitMarking = new CommitMarking(commit, transactions);
     witnessedResource = new WitnessedResource(transactions);
   }
@@ -235,7 +241,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
       return context.proceed();
     }
     IdempotentMethod method = intercepted.get();
-    if (!(method.kind() instanceof IdempotentMethod.Call)) {
+    if (method.kind() instanceof IdempotentMethod.Http) {
       BodyWitness witness =
           WitnessedResource.witnessable(context.getMethod()) ? witness(context) : null;
       Callable<Object> invocation =
@@ -243,6 +249,9 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
               ? context::proceed
               : () -> witnessedResource.proceed(method, context::proceed, witness);
       return commitMarking.proceed(method, context.getMethod(), invocation);
+    }
+    if (method.kind() instanceof IdempotentMethod.Mutation) {
+      return mutationCalls.run(method, context.getParameters(), context::proceed, witness(context));
     }
     GuardedCall call;
     try {

@@ -48,6 +48,11 @@ record BeanDeployment(
   }
 
   @Override
+  public boolean hasBean(Class<?> type) {
+    return !beans.getBeans(type).isEmpty();
+  }
+
+  @Override
   public boolean completesWithWork(String name) {
     return beans.getBeans(IdempotencyStore.class, NamedLiteral.of(name)).stream()
         .anyMatch(bean -> bean.getTypes().contains(CompletionWithWork.class));

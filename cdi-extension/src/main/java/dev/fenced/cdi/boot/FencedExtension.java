@@ -14,6 +14,7 @@ import dev.fenced.cdi.admin.FencedAdministration;
 import dev.fenced.cdi.boot.check.BodyFingerprintCheck;
 import dev.fenced.cdi.boot.check.Deployment;
 import dev.fenced.cdi.boot.check.DeploymentCheck;
+import dev.fenced.cdi.boot.check.GraphqlModuleCheck;
 import dev.fenced.cdi.boot.check.InMemoryStoreCheck;
 import dev.fenced.cdi.boot.check.LockKeyCheck;
 import dev.fenced.cdi.boot.check.LockSettingsCheck;
@@ -102,7 +103,8 @@ public class FencedExtension implements Extension, ModelProvider {
           new InMemoryStoreCheck(StoreSelection.LOCKS),
           new LockKeyCheck(),
           new ScopeCheck(),
-          new BodyFingerprintCheck());
+          new BodyFingerprintCheck(),
+          new GraphqlModuleCheck());
 
   /** The checks of what a late event (a message-driven bean on WildFly) adds. */
   private static final List<DeploymentCheck> LATE_CHECKS =

@@ -62,7 +62,8 @@ public final class IdempotentMethodReader {
     Idempotent onClass = method.onClass(Idempotent.class);
     Optional<String> verb = method.httpVerb();
     List<Integer> keyParameters = method.parametersWith(IdempotencyKey.class);
-    if (!guarded(method, onMethod, onClass, verb, keyParameters)) {
+    GraphqlOperation graphql = GraphqlOperation.of(method);
+    if (!guarded(method, onMethod, onClass, verb, keyParameters, graphql)) {
       return Optional.empty();
     }
     List<String> problems = new ArrayList<>();
@@ -119,6 +120,17 @@ public final class IdempotentMethodReader {
               retryAfter,
               ignoredFields,
               bodyFingerprint(reading, ignoredFields));
+    } else if (graphql == GraphqlOperation.QUERY) {
+      reading.problem(DeploymentProblem.GRAPHQL_QUERY_GUARDED.format(target));
+      kind = null;
+    } else if (graphql == GraphqlOperation.MUTATION) {
+      fingerprintMembersOnCall(reading, onMethod);
+      kind =
+          mutation(
+              reading,
+              method,
+              keyParameters,
+              new MutationSettings(header, required, onConflict, waitTimeout, retryAfter));
     } else {
       fingerprintMembersOnCall(reading, onMethod);
       kind = call(reading, method, keyParameters, onConflict, waitTimeout);
@@ -185,14 +197,85 @@ public final class IdempotentMethodReader {
       Idempotent onMethod,
       Idempotent onClass,
       Optional<String> verb,
-      List<Integer> keyParameters) {
+      List<Integer> keyParameters,
+      GraphqlOperation graphql) {
     if (onMethod != null) {
       return true;
     }
     if (onClass == null || !method.coveredByClass()) {
       return false;
     }
+    if (graphql != GraphqlOperation.NONE) {
+      return graphql == GraphqlOperation.MUTATION;
+    }
     return verb.map(CLASS_LEVEL_VERBS::contains).orElse(!keyParameters.isEmpty());
+  }
+
+  /** What a GraphQL mutation's guard needs of the method's resolved members. */
+  private record MutationSettings(
+      String header,
+      boolean required,
+      OnConflict onConflict,
+      Duration waitTimeout,
+      Duration retryAfter) {}
+
+  /**
+   * A GraphQL mutation: its key is the argument annotated {@code @IdempotencyKey}, else the
+   * argument named {@code idempotencyKey} in the schema, else the request header.
+   */
+  private static IdempotentMethod.Mutation mutation(
+      AnnotationReading<Idempotent> reading,
+      MethodAnnotations annotations,
+      List<Integer> keyParameters,
+      MutationSettings settings) {
+    String target = reading.target();
+    Method method = annotations.method();
+    if (keyParameters.size() > 1) {
+      reading.problem(DeploymentProblem.KEY_PARAMETER_REPEATED.format(target));
+      return null;
+    }
+    int keyParameter =
+        keyParameters.isEmpty() ? GraphqlOperation.keyArgument(annotations) : keyParameters.get(0);
+    String keyPath =
+        keyParameters.isEmpty()
+            ? ""
+            : annotations.onParameter(keyParameter, IdempotencyKey.class).value().strip();
+    KeyPath compiled = null;
+    if (keyParameter >= 0) {
+      Class<?> type = method.getParameterTypes()[keyParameter];
+      if (keyPath.isEmpty() && type != String.class) {
+        reading.problem(
+            DeploymentProblem.GRAPHQL_KEY_ARGUMENT_NOT_STRING.format(
+                target, GraphqlOperation.argumentName(annotations, keyParameter), type.getName()));
+      }
+      try {
+        compiled = KeyPath.compile(type, keyPath);
+      } catch (IllegalArgumentException e) {
+        reading.problem(
+            DeploymentProblem.KEY_PATH_UNREADABLE.format(target, keyPath, e.getMessage()));
+      }
+    } else {
+      compiled = KeyPath.compile(String.class, "");
+    }
+    ReturnedValue.problem(method.getGenericReturnType())
+        .ifPresent(
+            p -> reading.problem(DeploymentProblem.RETURN_TYPE_NOT_STORABLE.format(target, p)));
+    ReturnedValue returned = ReturnedValue.of(method.getGenericReturnType());
+    if (compiled == null) {
+      return null;
+    }
+    return new IdempotentMethod.Mutation(
+        GraphqlOperation.fieldName(annotations),
+        keyParameter,
+        compiled,
+        settings.header(),
+        settings.required(),
+        List.of(method.getGenericParameterTypes()),
+        returned.valueType(),
+        settings.onConflict(),
+        settings.waitTimeout(),
+        settings.retryAfter(),
+        returned.staged());
   }
 
   private static Duration duration(

@@ -1,9 +1,11 @@
 package dev.fenced.cdi.call;
 
+import dev.fenced.ErrorCode;
 import dev.fenced.cdi.config.GlobalSettings;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.core.idempotency.IdempotencyKeys;
 import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.idempotency.Idempotency;
 import dev.fenced.idempotency.IdempotencyException;
@@ -12,7 +14,11 @@ import dev.fenced.idempotency.StoreIf;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Resolves a call to guard: from an {@code @Idempotent} bean method and its arguments, or from a
@@ -77,6 +83,80 @@ public final class CallFactory {
         call.returnType(),
         method.storeIf(),
         call.staged());
+  }
+
+  /**
+   * The key of a guarded GraphQL mutation: its key argument, or the request header.
+   *
+   * @param mutation the mutation's model
+   * @param args the arguments
+   * @param field the field it runs for
+   * @return the valid key, or empty when there is none and none is required (the mutation runs
+   *     unguarded, as an HTTP request without a key does)
+   * @throws IdempotencyException {@code IDEMPOTENCY_KEY_REQUIRED} or {@code
+   *     IDEMPOTENCY_KEY_INVALID}
+   */
+  public Optional<String> mutationKey(
+      IdempotentMethod.Mutation mutation, Object[] args, MutationField field) {
+    if (mutation.keyIsArgument()) {
+      Object value = mutation.keyPath().read(args[mutation.keyParameter()]);
+      if (value != null) {
+        return Optional.of(IdempotencyKeys.validate(value.toString()));
+      }
+    } else {
+      Optional<String> header = field.header(mutation.header());
+      if (header.isPresent()) {
+        return Optional.of(IdempotencyKeys.fromHeader(header.get()));
+      }
+    }
+    if (mutation.required()) {
+      throw new IdempotencyException(
+          ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
+          (mutation.keyIsArgument()
+                  ? "The mutation's key argument is null"
+                  : "The GraphQL request has no " + mutation.header() + " header")
+              + "; the mutation "
+              + mutation.fieldName()
+              + " needs an idempotency key");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The call of a guarded GraphQL mutation: its record key holds the field's response key, its
+   * fingerprint the field name and the arguments but the key argument.
+   *
+   * @param method the method's validated model, of the {@link IdempotentMethod.Mutation} kind
+   * @param args the arguments
+   * @param key the valid key ({@link #mutationKey})
+   * @param field the field it runs for
+   * @return the call
+   */
+  public GuardedCall forMutation(
+      IdempotentMethod method, Object[] args, String key, MutationField field) {
+    IdempotentMethod.Mutation mutation = method.mutation();
+    List<Type> types = new ArrayList<>(mutation.parameterTypes());
+    List<Object> counted = new ArrayList<>(Arrays.asList(args));
+    if (mutation.keyIsArgument() && mutation.keyPath().toString().isEmpty()) {
+      types.remove(mutation.keyParameter());
+      counted.remove(mutation.keyParameter());
+    }
+    return new GuardedCall(
+        method.target(),
+        key,
+        RecordKey.field(
+            scopes.forMethod(method),
+            key,
+            method.className(),
+            method.methodName(),
+            field.responseKey()),
+        arguments.of(mutation.fieldName(), types.toArray(Type[]::new), counted.toArray()),
+        new ExecutionOptions(
+            method.ttl(), method.lockTtl(), mutation.onConflict(), mutation.waitTimeout()),
+        mutation.returnType(),
+        method.storeIf(),
+        mutation.staged(),
+        field.failures());
   }
 
   /**

@@ -55,6 +55,9 @@ public final class CallRunner {
 
   private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
+  /** The HTTP status a stored failure stands for in {@code storeIf}: a refusal on purpose. */
+  private static final int CLIENT_ERROR = 400;
+
   private final IdempotencyEngine engine;
   private final OutcomeCodec codec;
   private final Transactions transactions;
@@ -166,7 +169,7 @@ public final class CallRunner {
     throw rejected(call, IdempotencyEngine.reused());
   }
 
-  private Object replay(GuardedCall call, byte[] payload) {
+  private Object replay(GuardedCall call, byte[] payload) throws Exception {
     Object value;
     try {
       value = codec.decode(payload, call.resultType());
@@ -175,6 +178,9 @@ public final class CallRunner {
     }
     LOG.log(Level.DEBUG, () -> "Replayed " + describe(call));
     events.replayed(call.target(), call.key());
+    if (value instanceof StoredFailure failure) {
+      throw call.failures().replay(failure);
+    }
     return call.staged() ? CompletableFuture.completedFuture(value) : value;
   }
 
@@ -183,7 +189,8 @@ public final class CallRunner {
    * the store gets only when the transaction ends, or {@code IDEMPOTENCY_KEY_REUSED} for another
    * call under the key.
    */
-  private Object repeatInTransaction(GuardedCall call, TransactionOutcomes.Produced earlier) {
+  private Object repeatInTransaction(GuardedCall call, TransactionOutcomes.Produced earlier)
+      throws Exception {
     if (!earlier.fingerprint().equals(call.fingerprint())) {
       throw rejected(call, IdempotencyEngine.reused());
     }
@@ -228,24 +235,15 @@ public final class CallRunner {
       if (!body.isDone()) {
         ending = null; // from here on, the end of the body ends the claim
         keepUntilBodyEnds(call, execution, body);
-      } else if (!body.isCompletedExceptionally()) {
-        byte[] payload = codec.encode(body.join(), call.resultType());
-        if (StoragePolicy.of(call.storeIf()).storesReturn()) {
-          Duration ttl = call.options().ttl();
-          transactionOutcomes()
-              .ifPresent(outcomes -> outcomes.keep(call.recordKey(), call.fingerprint(), payload));
-          if (commit == OutcomeCommit.WITH_WORK && activeTransaction()) {
+      } else {
+        byte[] payload = storedOutcome(call, body, witness, thrown);
+        if (payload != null) {
+          keepInTransaction(call, payload);
+          if (recordsWithWork()) {
             ending = null; // from here on, the end of the transaction ends the claim
-            recordWithWork(call, execution, payload, ttl);
+            recordWithWork(call, execution, payload, call.options().ttl());
           } else {
-            ending =
-                committed -> {
-                  if (committed) {
-                    complete(execution, payload, ttl);
-                  } else {
-                    release(call, execution);
-                  }
-                };
+            ending = completeAfterCommit(call, execution, payload);
           }
         }
       }
@@ -261,6 +259,58 @@ public final class CallRunner {
         whenTransactionEnds(call, ending);
       }
     }
+  }
+
+  /**
+   * What a call that ended is stored as: its value (checked to replay faithfully whether it is
+   * stored or not), or an exception its {@link FailureOutcomes} stores.
+   *
+   * @return the payload, or {@code null} when nothing is stored and the key is released
+   */
+  private byte[] storedOutcome(
+      GuardedCall call, CompletableFuture<Object> body, BodyWitness witness, Throwable thrown) {
+    if (!body.isCompletedExceptionally()) {
+      byte[] payload = codec.encode(body.join(), call.resultType());
+      return StoragePolicy.of(call.storeIf()).storesReturn() ? payload : null;
+    }
+    return storedFailure(call, witness, thrown) ? codec.encodeFailure(thrown) : null;
+  }
+
+  /** Lets a later call of the same transaction under the key see this outcome. */
+  private void keepInTransaction(GuardedCall call, byte[] payload) {
+    transactionOutcomes()
+        .ifPresent(outcomes -> outcomes.keep(call.recordKey(), call.fingerprint(), payload));
+  }
+
+  /** Whether an outcome is written in the caller's transaction, with its work. */
+  private boolean recordsWithWork() {
+    return commit == OutcomeCommit.WITH_WORK && activeTransaction();
+  }
+
+  /** Stores the outcome once the transaction committed; releases the key after a rollback. */
+  private Consumer<Boolean> completeAfterCommit(
+      GuardedCall call, Execution execution, byte[] payload) {
+    Duration ttl = call.options().ttl();
+    return committed -> {
+      if (committed) {
+        complete(execution, payload, ttl);
+      } else {
+        release(call, execution);
+      }
+    };
+  }
+
+  /**
+   * Whether what a call threw is its outcome: an exception its {@link FailureOutcomes} stores, of a
+   * call nothing shapes (what Fault Tolerance made of the body is not the body's answer), stored as
+   * a refusal on purpose is, where the policy stores a client error.
+   */
+  private static boolean storedFailure(GuardedCall call, BodyWitness witness, Throwable thrown) {
+    return witness == null
+        && !call.staged()
+        && thrown != null
+        && call.failures().stores(thrown)
+        && StoragePolicy.of(call.storeIf()).storesStatus(CLIENT_ERROR);
   }
 
   /**

@@ -20,6 +20,7 @@ import java.util.Objects;
  * @param storeIf which outcomes are stored
  * @param staged whether the call returns a {@code CompletionStage} whose value is the outcome,
  *     recorded when the stage completes
+ * @param failures which of the call's exceptions are its outcome, and how a replay throws them
  */
 public record GuardedCall(
     String target,
@@ -29,7 +30,8 @@ public record GuardedCall(
     ExecutionOptions options,
     Type resultType,
     StoreIf storeIf,
-    boolean staged) {
+    boolean staged,
+    FailureOutcomes failures) {
 
   /**
    * Validates the components.
@@ -42,6 +44,7 @@ public record GuardedCall(
    * @param resultType never {@code null}
    * @param storeIf never {@code null}
    * @param staged whether the call returns a stage
+   * @param failures never {@code null}
    */
   public GuardedCall {
     Objects.requireNonNull(target, "target");
@@ -51,6 +54,40 @@ public record GuardedCall(
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(resultType, "resultType");
     Objects.requireNonNull(storeIf, "storeIf");
+    Objects.requireNonNull(failures, "failures");
+  }
+
+  /**
+   * A call whose exceptions all release the key.
+   *
+   * @param target never {@code null}
+   * @param key never {@code null}
+   * @param recordKey never {@code null}
+   * @param fingerprint never {@code null}
+   * @param options never {@code null}
+   * @param resultType never {@code null}
+   * @param storeIf never {@code null}
+   * @param staged whether the call returns a stage
+   */
+  public GuardedCall(
+      String target,
+      String key,
+      RecordKey recordKey,
+      Fingerprint fingerprint,
+      ExecutionOptions options,
+      Type resultType,
+      StoreIf storeIf,
+      boolean staged) {
+    this(
+        target,
+        key,
+        recordKey,
+        fingerprint,
+        options,
+        resultType,
+        storeIf,
+        staged,
+        FailureOutcomes.NONE);
   }
 
   /**

@@ -24,15 +24,17 @@ import java.util.OptionalLong;
  * Stores the return value of a non-HTTP call as a small versioned JSON envelope and decodes it for
  * a replay, with JSON-B and the method's generic return type.
  *
- * <p>Envelopes: {@code {"v":1,"kind":"value","value":<JSON-B of the value>}}, and {@code
- * {"v":1,"kind":"void"}} for a {@code void} method. Before a value is stored it must survive a
- * round trip: it is encoded, decoded with the return type and encoded again, and both JSON
- * documents must be equal (object members in any order). A value that does not, such as a property
- * JSON-B writes but cannot set, or a subclass whose extra fields the declared type cannot hold, is
- * refused with {@code IDEMPOTENCY_OUTCOME_NOT_STORABLE} naming the type, never stored with fields
- * missing. With the result type {@code Object} the decoded value must also be of the value's own
- * class. State JSON-B never writes (a private field without a getter, {@code @JsonbTransient}) is
- * not seen by the check. Thread-safe.
+ * <p>Envelopes: {@code {"v":1,"kind":"value","value":<JSON-B of the value>}}, {@code
+ * {"v":1,"kind":"void"}} for a {@code void} method, and {@code
+ * {"v":1,"kind":"failure","type":<class>,"message":<message>}} for an exception that was the call's
+ * outcome ({@link FailureOutcomes}), decoded as a {@link StoredFailure}. Before a value is stored
+ * it must survive a round trip: it is encoded, decoded with the return type and encoded again, and
+ * both JSON documents must be equal (object members in any order). A value that does not, such as a
+ * property JSON-B writes but cannot set, or a subclass whose extra fields the declared type cannot
+ * hold, is refused with {@code IDEMPOTENCY_OUTCOME_NOT_STORABLE} naming the type, never stored with
+ * fields missing. With the result type {@code Object} the decoded value must also be of the value's
+ * own class. State JSON-B never writes (a private field without a getter, {@code @JsonbTransient})
+ * is not seen by the check. Thread-safe.
  */
 public final class OutcomeCodec {
 
@@ -70,11 +72,31 @@ public final class OutcomeCodec {
   }
 
   /**
+   * Encodes an exception that is a call's outcome.
+   *
+   * @param thrown what the call threw
+   * @return the envelope, UTF-8
+   */
+  public byte[] encodeFailure(Throwable thrown) {
+    StoredFailure failure = StoredFailure.of(thrown);
+    var envelope =
+        Json.createObjectBuilder()
+            .add("v", VERSION)
+            .add("kind", "failure")
+            .add("type", failure.type());
+    if (failure.message() != null) {
+      envelope.add("message", failure.message());
+    }
+    return utf8(envelope.build().toString());
+  }
+
+  /**
    * Decodes a stored envelope.
    *
    * @param payload the stored bytes
    * @param type the generic return type to decode the value into
-   * @return the value; {@code null} for a {@code void} outcome
+   * @return the value; {@code null} for a {@code void} outcome; a {@link StoredFailure} for an
+   *     exception that was the outcome
    * @throws IdempotencyException with {@code IDEMPOTENCY_RECORD_UNREADABLE} when the payload is not
    *     an envelope this codec wrote, or its value does not decode into {@code type}
    */
@@ -85,6 +107,9 @@ public final class OutcomeCodec {
     String kind = envelope.get("kind") instanceof JsonString s ? s.getString() : "";
     if (kind.equals("void")) {
       return isVoid(type) ? null : empty(type);
+    }
+    if (kind.equals("failure")) {
+      return failure(envelope);
     }
     JsonValue value = envelope.get("value");
     if (!kind.equals("value") || value == null) {
@@ -100,6 +125,15 @@ public final class OutcomeCodec {
     } catch (RuntimeException e) {
       throw unreadable("the stored value does not decode into " + type.getTypeName(), e);
     }
+  }
+
+  private static StoredFailure failure(JsonObject envelope) {
+    if (!(envelope.get("type") instanceof JsonString type)) {
+      throw unreadable("the stored failure has no type", null);
+    }
+    return new StoredFailure(
+        type.getString(),
+        envelope.get("message") instanceof JsonString message ? message.getString() : null);
   }
 
   private String faithfulJson(Object value, Type type) {

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * Everything Fenced needs to guard one {@code @Idempotent} method, resolved from the annotations
  * and MicroProfile Config and validated once at deployment. Immutable. What only a JAX-RS resource
- * method uses is in its {@link Http} kind, what only a plain call uses in its {@link Call} kind.
+ * method uses is in its {@link Http} kind, what only a plain call uses in its {@link Call} kind,
+ * what only a GraphQL mutation uses in its {@link Mutation} kind.
  *
  * @param className the fully qualified bean class name
  * @param methodName the method name
@@ -31,7 +32,7 @@ public record IdempotentMethod(
     Kind kind) {
 
   /** What only one kind of method uses. */
-  public sealed interface Kind permits Http, Call {}
+  public sealed interface Kind permits Http, Call, Mutation {}
 
   /**
    * A JAX-RS resource method: the key comes from a request header, and the JAX-RS layer (not the
@@ -142,6 +143,79 @@ public record IdempotentMethod(
   }
 
   /**
+   * A MicroProfile GraphQL {@code @Mutation}: the key is an argument of the field, or the GraphQL
+   * request's header; the interceptor guards it, with {@code fenced-graphql} telling which field of
+   * the operation it runs for and turning refusals into GraphQL errors on that field.
+   *
+   * @param fieldName the mutation's name in the schema
+   * @param keyParameter the index of the parameter holding the key, or {@code -1} when the key
+   *     comes from the request header
+   * @param keyPath the compiled property path into that parameter ({@link KeyPath#WHOLE} for the
+   *     header)
+   * @param header the name of the request header holding the key when no argument does
+   * @param required whether a mutation without a key is refused before it runs
+   * @param parameterTypes the method's generic parameter types, for fingerprinting the arguments
+   * @param returnType the generic type of the value stored and replayed
+   * @param onConflict what a duplicate does while the first runs
+   * @param waitTimeout how long a waiting duplicate waits
+   * @param retryAfter the {@code retryAfter} hint of an in-use refusal
+   * @param staged whether the method returns a {@code CompletionStage} (or {@code
+   *     CompletableFuture}) whose value is recorded when it completes ({@link ReturnedValue})
+   */
+  public record Mutation(
+      String fieldName,
+      int keyParameter,
+      KeyPath keyPath,
+      String header,
+      boolean required,
+      List<Type> parameterTypes,
+      Type returnType,
+      OnConflict onConflict,
+      Duration waitTimeout,
+      Duration retryAfter,
+      boolean staged)
+      implements Kind {
+
+    /**
+     * Validates the components.
+     *
+     * @param fieldName never {@code null}
+     * @param keyParameter a parameter index, or {@code -1}
+     * @param keyPath never {@code null}
+     * @param header never {@code null}
+     * @param required whether a key is required
+     * @param parameterTypes never {@code null}; copied
+     * @param returnType never {@code null}
+     * @param onConflict never {@code null}
+     * @param waitTimeout never {@code null}
+     * @param retryAfter never {@code null}
+     * @param staged whether the method returns a stage
+     */
+    public Mutation {
+      Objects.requireNonNull(fieldName, "fieldName");
+      Objects.requireNonNull(keyPath, "keyPath");
+      Objects.requireNonNull(header, "header");
+      parameterTypes = List.copyOf(parameterTypes);
+      if (keyParameter < -1 || keyParameter >= parameterTypes.size()) {
+        throw new IllegalArgumentException("keyParameter " + keyParameter);
+      }
+      Objects.requireNonNull(returnType, "returnType");
+      Objects.requireNonNull(onConflict, "onConflict");
+      Objects.requireNonNull(waitTimeout, "waitTimeout");
+      Objects.requireNonNull(retryAfter, "retryAfter");
+    }
+
+    /**
+     * Whether the key is an argument of the field rather than the request header.
+     *
+     * @return {@code true} when {@link #keyParameter()} names a parameter
+     */
+    public boolean keyIsArgument() {
+      return keyParameter >= 0;
+    }
+  }
+
+  /**
    * Validates the components.
    *
    * @param className never {@code null}
@@ -185,15 +259,29 @@ public record IdempotentMethod(
   }
 
   /**
-   * The plain-call part of a method that is not a JAX-RS resource method.
+   * The plain-call part of a method that is neither a JAX-RS resource method nor a GraphQL
+   * mutation.
    *
    * @return the part
-   * @throws IllegalStateException when this is a JAX-RS resource method
+   * @throws IllegalStateException when this is not a plain call
    */
   public Call call() {
     if (kind instanceof Call call) {
       return call;
     }
-    throw new IllegalStateException(target() + " is a JAX-RS resource method");
+    throw new IllegalStateException(target() + " is not a plain call");
+  }
+
+  /**
+   * The GraphQL part of a mutation.
+   *
+   * @return the part
+   * @throws IllegalStateException when this is not a GraphQL mutation
+   */
+  public Mutation mutation() {
+    if (kind instanceof Mutation mutation) {
+      return mutation;
+    }
+    throw new IllegalStateException(target() + " is not a GraphQL mutation");
   }
 }

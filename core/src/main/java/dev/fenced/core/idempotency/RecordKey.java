@@ -13,7 +13,10 @@ import java.util.Objects;
  * non-ASCII character are encoded, everything else is kept, so the first {@code :} always ends the
  * first segment and a record key decodes to exactly one list of segments. The dots of a non-HTTP
  * target are the only raw dots a record key can hold: an HTTP key that spells a class and method
- * name can never meet a message handler's record.
+ * name can never meet a message handler's record. A GraphQL mutation's record key is its method's
+ * with the field's response key as a last segment, {@code
+ * [<scope>:]<key>:<Class>.<method>:<field>}: its dotted segment comes second or third of three or
+ * four, where a bean method's comes last.
  *
  * @param value the composed key as the store sees it
  */
@@ -72,6 +75,23 @@ public record RecordKey(String value) {
   public static RecordKey method(String scope, String key, String className, String methodName) {
     RecordKey global = method(key, className, methodName);
     return scope.isEmpty() ? global : new RecordKey(encode(scope) + ":" + global.value);
+  }
+
+  /**
+   * The record key of a GraphQL mutation, so each field of one operation keeps its own record.
+   *
+   * @param scope the caller's scope; empty is the global scope
+   * @param key the idempotency key, already validated
+   * @param className the fully qualified name of the bean class
+   * @param methodName the method's name
+   * @param responseKey the field's response key in the operation: its alias, or its name
+   * @return {@code [<scope>:]<key>:<className>.<methodName>:<responseKey>}, each segment
+   *     percent-encoded
+   */
+  public static RecordKey field(
+      String scope, String key, String className, String methodName, String responseKey) {
+    return new RecordKey(
+        method(scope, key, className, methodName).value + ":" + encode(responseKey));
   }
 
   /**

@@ -95,4 +95,25 @@ class RecordKeyTest {
     assertThat(RecordKey.method("alice:evt-1", "com.example.Shipping", "onPaid"))
         .isNotEqualTo(scoped);
   }
+
+  @Test
+  void each_field_of_a_graphql_operation_keeps_its_own_record() {
+    RecordKey first = RecordKey.field("alice", "k-1", "com.example.Shop", "pay", "first");
+    RecordKey second = RecordKey.field("alice", "k-1", "com.example.Shop", "pay", "second");
+
+    assertThat(first.value()).isEqualTo("alice:k-1:com.example.Shop.pay:first");
+    assertThat(first).isNotEqualTo(second);
+    assertThat(RecordKey.field("", "k-1", "com.example.Shop", "pay", "first").value())
+        .isEqualTo("k-1:com.example.Shop.pay:first");
+  }
+
+  @Test
+  void a_graphql_field_cannot_meet_a_bean_methods_record() {
+    RecordKey field = RecordKey.field("", "k-1", "com.example.Shop", "pay", "x");
+
+    assertThat(field).isNotEqualTo(RecordKey.method("k-1", "com.example.Shop", "pay"));
+    assertThat(field).isNotEqualTo(RecordKey.method("k-1", "x", "com.example.Shop", "pay"));
+    assertThat(RecordKey.field("", "k-1", "com.example.Shop", "pay", "a.b").value())
+        .endsWith(":a%2Eb");
+  }
 }

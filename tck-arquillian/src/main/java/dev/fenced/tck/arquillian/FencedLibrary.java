@@ -1,5 +1,6 @@
 package dev.fenced.tck.arquillian;
 
+import java.io.File;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +42,19 @@ public final class FencedLibrary {
   /** A class of {@code fenced-telemetry}: its code source is the metrics' jar or folder. */
   public static final String TELEMETRY_ANCHOR = "dev.fenced.telemetry.FencedMetrics";
 
+  /** A class of {@code fenced-graphql}: its code source is the GraphQL module's jar or folder. */
+  public static final String GRAPHQL_ANCHOR = "dev.fenced.graphql.GraphqlEndpointFilter";
+
+  /**
+   * The system property naming a folder of jars that a deployment with a MicroProfile GraphQL API
+   * gets in {@code WEB-INF/lib}: the GraphQL implementation, on a server that has none of its own
+   * (SmallRye GraphQL on WildFly, whose MicroProfile GraphQL is a feature pack). Unset where the
+   * server provides it (Open Liberty's {@code mpGraphQL-2.0}).
+   */
+  public static final String GRAPHQL_LIBRARIES = "fenced.tck.graphql.libraries";
+
+  private static final String GRAPHQL_API = "org.eclipse.microprofile.graphql.GraphQLApi";
+
   /**
    * A class of {@code fenced-store-support}: its code source is the store kit's jar or classes
    * folder.
@@ -51,13 +65,58 @@ public final class FencedLibrary {
 
   private FencedLibrary() {}
 
-  /** Adds the five jars to {@code war}, unless a jar of that name is already there. */
+  /**
+   * Adds the five jars to {@code war}, unless a jar of that name is already there; and, to a WAR
+   * with a MicroProfile GraphQL API, {@code fenced-graphql.jar} and the jars of {@value
+   * #GRAPHQL_LIBRARIES}.
+   */
   static void addTo(WebArchive war) {
     addJar(war, "fenced-api.jar", API_ANCHOR);
     addJar(war, "fenced-core.jar", CORE_ANCHOR);
     addJar(war, "fenced-cdi.jar", CDI_ANCHOR);
     addJar(war, "fenced-health.jar", HEALTH_ANCHOR);
     addJar(war, "fenced-telemetry.jar", TELEMETRY_ANCHOR);
+    if (hasGraphqlApi(war)) {
+      addJar(war, "fenced-graphql.jar", GRAPHQL_ANCHOR);
+      addGraphqlLibraries(war);
+    }
+  }
+
+  /** Whether a class of the WAR carries MicroProfile GraphQL's {@code @GraphQLApi}. */
+  private static boolean hasGraphqlApi(WebArchive war) {
+    String classes = "/WEB-INF/classes/";
+    for (ArchivePath path : war.getContent().keySet()) {
+      String name = path.get();
+      if (!name.startsWith(classes) || !name.endsWith(".class")) {
+        continue;
+      }
+      String className =
+          name.substring(classes.length(), name.length() - ".class".length()).replace('/', '.');
+      try {
+        Class<?> type = Class.forName(className, false, FencedLibrary.class.getClassLoader());
+        for (var annotation : type.getAnnotations()) {
+          if (annotation.annotationType().getName().equals(GRAPHQL_API)) {
+            return true;
+          }
+        }
+      } catch (ClassNotFoundException | LinkageError e) {
+        // a class the test class path does not have cannot be the test's GraphQL API
+      }
+    }
+    return false;
+  }
+
+  private static void addGraphqlLibraries(WebArchive war) {
+    String folder = System.getProperty(GRAPHQL_LIBRARIES, "").strip();
+    if (folder.isEmpty()) {
+      return;
+    }
+    File[] jars = new File(folder).listFiles((dir, name) -> name.endsWith(".jar"));
+    if (jars == null || jars.length == 0) {
+      throw new IllegalStateException(
+          GRAPHQL_LIBRARIES + " names " + folder + ", which holds no jar");
+    }
+    war.addAsLibraries(jars);
   }
 
   /**

@@ -60,4 +60,12 @@ public interface Deployment {
    * @return whether a bean of that name implements {@code CompletionWithWork}
    */
   boolean completesWithWork(String name);
+
+  /**
+   * Whether the application has an enabled bean of a type.
+   *
+   * @param type the bean type
+   * @return whether at least one bean has it
+   */
+  boolean hasBean(Class<?> type);
 }
