@@ -123,6 +123,17 @@ public final class CallFactory {
   }
 
   /**
+   * What events, metrics and logs name a GraphQL mutation's calls: its operation type and field, as
+   * an HTTP call is named by its method and path.
+   *
+   * @param mutation the mutation's model
+   * @return {@code mutation <field name>}, e.g. {@code mutation payOrder}
+   */
+  public static String target(IdempotentMethod.Mutation mutation) {
+    return "mutation " + mutation.fieldName();
+  }
+
+  /**
    * The call of a guarded GraphQL mutation: its record key holds the field's response key, its
    * fingerprint the field name and the arguments but the key argument.
    *
@@ -142,7 +153,7 @@ public final class CallFactory {
       counted.remove(mutation.keyParameter());
     }
     return new GuardedCall(
-        method.target(),
+        target(mutation),
         key,
         RecordKey.field(
             scopes.forMethod(method),

@@ -70,7 +70,7 @@ public final class MutationCalls {
     try {
       key = factory.mutationKey(mutation, args, field);
     } catch (IdempotencyException e) {
-      events.rejected(method.target(), null, e.code());
+      events.rejected(CallFactory.target(mutation), null, e.code());
       throw field.refusal(e, mutation.retryAfter());
     }
     if (key.isEmpty()) {
