@@ -3,7 +3,6 @@ package dev.fenced.graphql;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
@@ -39,7 +38,9 @@ final class ErrorExtensions {
         return response;
       }
       body = object;
-    } catch (JsonException e) {
+    } catch (RuntimeException e) {
+      // a JsonException, or what a provider throws past its limits (Parsson: a RuntimeException
+      // for nesting deeper than 1,000); the response goes out as the implementation wrote it
       return response;
     }
     if (!(body.get("errors") instanceof JsonArray errors)) {

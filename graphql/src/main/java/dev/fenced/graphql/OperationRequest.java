@@ -1,7 +1,6 @@
 package dev.fenced.graphql;
 
 import jakarta.json.Json;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonString;
@@ -39,7 +38,9 @@ record OperationRequest(String document, String operationName, JsonObject variab
     JsonValue parsed;
     try (JsonReader reader = Json.createReader(new StringReader(text))) {
       parsed = reader.readValue();
-    } catch (JsonException e) {
+    } catch (RuntimeException e) {
+      // a JsonException, or what a provider throws past its limits (Parsson: a RuntimeException
+      // for nesting deeper than 1,000); the endpoint answers such a body with its own error
       return Optional.empty();
     }
     if (!(parsed instanceof JsonObject request)
