@@ -68,6 +68,22 @@ final class BufferedResponse extends HttpServletResponseWrapper {
     }
   }
 
+  @Override
+  public synchronized void resetBuffer() {
+    super.resetBuffer();
+    if (!released) {
+      held.reset();
+    }
+  }
+
+  @Override
+  public synchronized void reset() {
+    super.reset();
+    if (!released) {
+      held.reset();
+    }
+  }
+
   /**
    * The body held so far.
    *

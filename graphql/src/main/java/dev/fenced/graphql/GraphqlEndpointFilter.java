@@ -68,7 +68,11 @@ public class GraphqlEndpointFilter implements Filter {
     }
     Map<String, Refusal> refusals = operation.refusals();
     byte[] body = held.body();
-    byte[] answer = refusals.isEmpty() ? body : ErrorExtensions.add(body, refusals);
+    // ErrorExtensions reads and writes UTF-8, what GraphQL over HTTP answers in (both servers do)
+    boolean utf8 =
+        httpResponse.getCharacterEncoding() == null
+            || "UTF-8".equalsIgnoreCase(httpResponse.getCharacterEncoding());
+    byte[] answer = refusals.isEmpty() || !utf8 ? body : ErrorExtensions.add(body, refusals);
     if (!httpResponse.isCommitted()) {
       httpResponse.setContentLength(answer.length);
     }

@@ -21,6 +21,7 @@ final class ReplayedRequest extends HttpServletRequestWrapper {
 
   private final InputStream body;
   private ServletInputStream stream;
+  private BufferedReader reader;
 
   /**
    * @param request the request
@@ -42,9 +43,12 @@ final class ReplayedRequest extends HttpServletRequestWrapper {
 
   @Override
   public BufferedReader getReader() {
-    String encoding = getCharacterEncoding();
-    Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
-    return new BufferedReader(new InputStreamReader(getInputStream(), charset));
+    if (reader == null) {
+      String encoding = getCharacterEncoding();
+      Charset charset = encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
+      reader = new BufferedReader(new InputStreamReader(getInputStream(), charset));
+    }
+    return reader;
   }
 
   private final class ReplayStream extends ServletInputStream {
