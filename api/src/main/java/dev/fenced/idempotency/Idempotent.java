@@ -23,12 +23,18 @@ import java.lang.annotation.Target;
  * return value is stored and replayed, and a concurrent duplicate throws {@link
  * IdempotencyException} or waits (see {@link #onConflict()}).
  *
+ * <p>On a MicroProfile GraphQL {@code @Mutation} (module {@code fenced-graphql}) the key is the
+ * mutation's {@code idempotencyKey} argument (or one annotated {@link IdempotencyKey}), else the
+ * GraphQL request's {@code Idempotency-Key} header; each field of an operation (its alias) keeps
+ * its own record; the field's value is stored and replayed, and a refusal is a GraphQL error on
+ * that field. On a {@code @GraphQLApi} class it covers the mutations, never the queries.
+ *
  * <p>Every member can be overridden with MicroProfile Config, most specific first: {@code
  * <class>/<method>/Idempotent/<member>}, {@code <class>/Idempotent/<member>}, {@code
  * Idempotent/<member>}, the annotation, then {@code fenced.idempotency.<member>}. Durations are
- * strings: whole milliseconds ({@code "500"}) or a number with a unit ({@code "200ms"}, {@code
- * "45s"}, {@code "15m"}, {@code "48h"}, {@code "7d"}); an empty string inherits. Invalid values
- * fail the deployment.
+ * strings: a number with a unit ({@code "200ms"}, {@code "45s"}, {@code "15m"}, {@code "48h"},
+ * {@code "7d"}; a number without one is refused, as {@code "60"} could mean seconds or
+ * milliseconds); an empty string inherits. Invalid values fail the deployment.
  */
 @InterceptorBinding
 @Inherited

@@ -45,7 +45,7 @@ public @interface OnOneInstance {
    * How long the lease lives without renewal, so how soon another instance takes over after the
    * owner died. Must be positive. Empty inherits {@code fenced.locks.ttl}, default {@code 30s}.
    *
-   * @return a duration string ({@code "500"} milliseconds, {@code "45s"}, ...), or empty
+   * @return a duration string with a unit ({@code "500ms"}, {@code "45s"}, ...), or empty
    */
   @Nonbinding
   String ttl() default "";

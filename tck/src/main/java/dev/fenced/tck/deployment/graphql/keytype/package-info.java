@@ -1,0 +1,2 @@
+/** The application of {@code InvalidGraphqlKeyArgumentTest}. */
+package dev.fenced.tck.deployment.graphql.keytype;

@@ -1,0 +1,2 @@
+/** The application of {@code InvalidGraphqlQueryTest}. */
+package dev.fenced.tck.deployment.graphql.query;
