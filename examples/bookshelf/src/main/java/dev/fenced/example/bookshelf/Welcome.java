@@ -29,6 +29,7 @@ public class Welcome {
     LOG.info(
         text()
             .replace("{api}", "http://localhost:" + port + "/bookshelf/api")
+            .replace("{graphql}", "http://localhost:" + port + "/bookshelf/graphql")
             .replace("{instance}", instance.get()));
   }
 

@@ -28,6 +28,9 @@ final class BookshelfApi {
               + (8080 + Integer.getInteger("wildfly.port-offset", 0))
               + "/bookshelf/api/");
 
+  /** The GraphQL endpoint, next to the API: {@code /bookshelf/graphql}. */
+  static final String GRAPHQL_PATH = "../graphql";
+
   private final HttpClient client =
       HttpClient.newBuilder()
           .version(HttpClient.Version.HTTP_1_1)
@@ -52,6 +55,20 @@ final class BookshelfApi {
       request.headers(headers);
     }
     return client.sendAsync(request.build(), BodyHandlers.ofByteArray());
+  }
+
+  /**
+   * Runs a GraphQL document at {@code /bookshelf/graphql}: {@code {"query": document}}, as JSON.
+   */
+  HttpResponse<byte[]> graphql(String document, String... headers) {
+    return graphqlAsync(document, headers).join();
+  }
+
+  CompletableFuture<HttpResponse<byte[]>> graphqlAsync(String document, String... headers) {
+    return postAsync(
+        GRAPHQL_PATH,
+        Json.createObjectBuilder().add("query", document).build().toString(),
+        headers);
   }
 
   /** Creates an order of two copies of {@code b1} (25.00) and answers its id. */
