@@ -3,18 +3,10 @@ package dev.fenced.tck.graphql;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.fenced.tck.deployed.Invocations;
-import dev.fenced.tck.deployed.InvocationsResource;
-import dev.fenced.tck.deployed.Latches;
-import dev.fenced.tck.deployed.TckApplication;
-import dev.fenced.tck.graphql.payments.Checkout;
-import dev.fenced.tck.graphql.payments.Payment;
-import dev.fenced.tck.graphql.payments.PaymentDeclined;
 import dev.fenced.tck.idempotent.principal.BankUsers;
 import dev.fenced.tck.support.Graphql;
 import dev.fenced.tck.support.GraphqlReply;
 import dev.fenced.tck.support.Http;
-import dev.fenced.tck.support.TckDeployment;
 import java.net.URL;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
@@ -37,34 +29,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 public class IdempotentMutationPrincipalTest {
 
-  private static final String WEB_XML =
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
-        <security-constraint>
-          <web-resource-collection>
-            <web-resource-name>graphql</web-resource-name>
-            <url-pattern>/graphql</url-pattern>
-          </web-resource-collection>
-          <auth-constraint>
-            <role-name>%s</role-name>
-          </auth-constraint>
-        </security-constraint>
-        <security-role>
-          <role-name>%s</role-name>
-        </security-role>
-      </web-app>
-      """
-          .formatted(BankUsers.ROLE, BankUsers.ROLE);
-
   @Deployment(testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("idempotent-mutation-principal")
-        .classes(TckApplication.class, Invocations.class, InvocationsResource.class)
-        .classes(Checkout.class, Payment.class, PaymentDeclined.class, Latches.class)
+    return GraphqlDeployments.war("idempotent-mutation-principal")
         .classes(BankUsers.class)
         .build()
-        .addAsWebInfResource(new StringAsset(WEB_XML), "web.xml");
+        .addAsWebInfResource(new StringAsset(BankUsers.webXml("/graphql")), "web.xml");
   }
 
   @ArquillianResource URL base;

@@ -5,20 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.fenced.ErrorCode;
-import dev.fenced.tck.deployed.Invocations;
-import dev.fenced.tck.deployed.InvocationsResource;
-import dev.fenced.tck.deployed.Latches;
-import dev.fenced.tck.deployed.TckApplication;
 import dev.fenced.tck.deployed.TckTimeouts;
-import dev.fenced.tck.graphql.payments.Checkout;
 import dev.fenced.tck.graphql.payments.CheckoutLatches;
-import dev.fenced.tck.graphql.payments.Payment;
-import dev.fenced.tck.graphql.payments.PaymentDeclined;
 import dev.fenced.tck.graphql.refunds.Refunds;
 import dev.fenced.tck.support.Graphql;
 import dev.fenced.tck.support.GraphqlReply;
 import dev.fenced.tck.support.Http;
-import dev.fenced.tck.support.TckDeployment;
 import jakarta.json.JsonObject;
 import java.net.URL;
 import java.time.Duration;
@@ -51,10 +43,8 @@ public class IdempotentMutationTest {
 
   @Deployment(testable = false)
   public static WebArchive deployment() {
-    return TckDeployment.war("idempotent-mutation")
-        .classes(TckApplication.class, Invocations.class, InvocationsResource.class)
-        .classes(Checkout.class, CheckoutLatches.class, Payment.class, PaymentDeclined.class)
-        .classes(Refunds.class, Latches.class)
+    return GraphqlDeployments.war("idempotent-mutation")
+        .classes(CheckoutLatches.class, Refunds.class)
         .config("fenced.idempotency.retry-after", "1500ms")
         .build();
   }

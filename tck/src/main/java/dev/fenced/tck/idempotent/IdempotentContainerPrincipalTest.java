@@ -45,25 +45,7 @@ public class IdempotentContainerPrincipalTest {
   private static final String GUEST = null;
   private static final String DEPOSIT = "{\"amount\":25}";
 
-  private static final String WEB_XML =
-      """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
-        <security-constraint>
-          <web-resource-collection>
-            <web-resource-name>members</web-resource-name>
-            <url-pattern>/api/bank/members/*</url-pattern>
-          </web-resource-collection>
-          <auth-constraint>
-            <role-name>%s</role-name>
-          </auth-constraint>
-        </security-constraint>
-        <security-role>
-          <role-name>%s</role-name>
-        </security-role>
-      </web-app>
-      """
-          .formatted(BankUsers.ROLE, BankUsers.ROLE);
+  private static final String WEB_XML = BankUsers.webXml("/api/bank/members/*");
 
   @Deployment(testable = false)
   public static WebArchive deployment() {

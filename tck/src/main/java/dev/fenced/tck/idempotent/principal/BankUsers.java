@@ -53,6 +53,34 @@ public class BankUsers implements IdentityStore {
             .encodeToString((user + ":" + password(user)).getBytes(StandardCharsets.UTF_8));
   }
 
+  /**
+   * A {@code web.xml} that lets only the users in {@value #ROLE} reach {@code urlPattern}, so the
+   * container authenticates them there.
+   *
+   * @param urlPattern the protected URL pattern, e.g. {@code /graphql}
+   * @return the descriptor
+   */
+  public static String webXml(String urlPattern) {
+    return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <web-app xmlns="https://jakarta.ee/xml/ns/jakartaee" version="6.0">
+          <security-constraint>
+            <web-resource-collection>
+              <web-resource-name>members</web-resource-name>
+              <url-pattern>%s</url-pattern>
+            </web-resource-collection>
+            <auth-constraint>
+              <role-name>%s</role-name>
+            </auth-constraint>
+          </security-constraint>
+          <security-role>
+            <role-name>%s</role-name>
+          </security-role>
+        </web-app>
+        """
+        .formatted(urlPattern, ROLE, ROLE);
+  }
+
   private static String password(String user) {
     return user + "-tck-password";
   }
