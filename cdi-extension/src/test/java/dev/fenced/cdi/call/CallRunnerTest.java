@@ -273,6 +273,100 @@ class CallRunnerTest {
    * {@code fenced.idempotency.commit=with-work}: in a transaction, the outcome is written as part
    * of it, and the call fails, rolling it back, when that write cannot be made.
    */
+  /** A declined card: an exception that is the call's outcome, as a GraphQL business error is. */
+  public static class Declined extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public Declined(String message) {
+      super(message);
+    }
+  }
+
+  /** Stores checked exceptions and replays them through their (String) constructor. */
+  private static final FailureOutcomes CHECKED =
+      new FailureOutcomes() {
+        @Override
+        public boolean stores(Throwable thrown) {
+          return thrown instanceof Exception && !(thrown instanceof RuntimeException);
+        }
+
+        @Override
+        public Exception replay(StoredFailure failure) {
+          return new Declined(failure.message());
+        }
+      };
+
+  @Nested
+  class StoredFailures {
+
+    private GuardedCall declinable(StoreIf storeIf) {
+      return new GuardedCall(
+          TARGET,
+          "evt-1",
+          key("evt-1"),
+          fingerprint("a"),
+          ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL),
+          Shipment.class,
+          storeIf,
+          false,
+          CHECKED);
+    }
+
+    private Shipment decline() throws Declined {
+      throw new Declined("card declined in run " + runs.incrementAndGet());
+    }
+
+    @Test
+    void an_exception_that_is_the_outcome_is_stored_and_replayed() {
+      assertThatThrownBy(() -> runner.run(declinable(StoreIf.NOT_SERVER_ERROR), this::decline))
+          .isInstanceOf(Declined.class)
+          .hasMessage("card declined in run 1");
+
+      assertThatThrownBy(() -> runner.run(declinable(StoreIf.NOT_SERVER_ERROR), this::decline))
+          .isInstanceOf(Declined.class)
+          .hasMessage("card declined in run 1");
+      assertThat(runs).hasValue(1);
+      assertThat(events.seen).containsExactly("replayed " + TARGET);
+    }
+
+    @Test
+    void an_exception_the_outcomes_do_not_store_releases_the_key() throws Exception {
+      assertThatThrownBy(
+              () ->
+                  runner.run(
+                      declinable(StoreIf.NOT_SERVER_ERROR),
+                      () -> {
+                        throw new IllegalStateException("gateway down");
+                      }))
+          .hasMessage("gateway down");
+
+      assertThat(runner.run(declinable(StoreIf.NOT_SERVER_ERROR), CallRunnerTest.this::ship))
+          .isEqualTo(new Shipment("s-1", 1));
+    }
+
+    @Test
+    void store_if_success_releases_the_key_after_a_stored_kind_of_exception() {
+      assertThatThrownBy(() -> runner.run(declinable(StoreIf.SUCCESS), this::decline))
+          .hasMessage("card declined in run 1");
+
+      assertThatThrownBy(() -> runner.run(declinable(StoreIf.SUCCESS), this::decline))
+          .hasMessage("card declined in run 2");
+    }
+
+    @Test
+    void inside_a_transaction_the_exception_is_stored_only_after_commit() {
+      transactions.status = Transactions.Status.ACTIVE;
+      assertThatThrownBy(() -> runner.run(declinable(StoreIf.NOT_SERVER_ERROR), this::decline))
+          .isInstanceOf(Declined.class);
+      transactions.status = Transactions.Status.NONE;
+
+      transactions.end(false);
+
+      assertThatThrownBy(() -> runner.run(declinable(StoreIf.NOT_SERVER_ERROR), this::decline))
+          .hasMessage("card declined in run 2");
+    }
+  }
+
   @Nested
   class WithWork {
 
