@@ -169,7 +169,7 @@ public class IdempotentMutationTest {
 
     assertRefused(repeat, "payHeld", ErrorCode.IDEMPOTENCY_KEY_IN_USE);
     assertEquals(2, repeat.extensions("payHeld").getInt("retryAfter", -1), "retryAfter");
-    assertPaid(Http.await(first), "payHeld", "o-4", 1);
+    assertPaid(Graphql.await(first), "payHeld", "o-4", 1);
     assertEquals(1, http.invocations(tag + ":entered"), "the method ran once");
   }
 

@@ -11,6 +11,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A client of a deployment's MicroProfile GraphQL endpoint, {@code <deployment>/graphql}: it posts
@@ -56,7 +59,24 @@ public final class Graphql {
    * @return the response
    */
   public GraphqlReply run(String document, Map<String, ?> variables, Map<String, String> headers) {
-    return Http.await(runAsync(document, variables, headers));
+    return await(runAsync(document, variables, headers));
+  }
+
+  /**
+   * Waits for a response, bounded by the request timeout.
+   *
+   * @param reply the pending response
+   * @return the response
+   */
+  public static GraphqlReply await(CompletableFuture<GraphqlReply> reply) {
+    try {
+      return reply.get(Http.REQUEST_TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError("interrupted while waiting for a response", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new AssertionError("no response", e);
+    }
   }
 
   /**

@@ -270,10 +270,9 @@ public final class Http {
    * Waits for a response, bounded by the request timeout.
    *
    * @param reply the pending response
-   * @param <R> the response's type
    * @return the response
    */
-  public static <R> R await(CompletableFuture<R> reply) {
+  public static Reply await(CompletableFuture<Reply> reply) {
     try {
       return reply.get(REQUEST_TIMEOUT.toMillis() + 1000, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
