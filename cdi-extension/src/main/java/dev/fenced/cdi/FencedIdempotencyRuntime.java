@@ -82,6 +82,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private CallFactory callFactory;
   private CallRunner callRunner;
   private MutationCalls mutationCalls;
+  private volatile GraphqlRequests graphqlRequests;
   private CommitMarking commitMarking;
   private WitnessedResource witnessedResource;
   private final FaultToleranceShapes faultTolerance = new FaultToleranceShapes();
@@ -110,9 +111,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     OutcomeCommit commit = OutcomeCommit.of(config);
     callRunner =
         new CallRunner(engine, new OutcomeCodec(jsonb), transactions, callEvents(), commit);
-    mutationCalls =
-        new MutationCalls(
-            callFactory, callRunner, callEvents(), () -> beans.select(GraphqlRequests.class).get());
+    mutationCalls = new MutationCalls(callFactory, callRunner, callEvents(), this::graphqlRequests);
     commitMarking = new CommitMarking(commit, transactions);
     witnessedResource = new WitnessedResource(transactions);
   }
@@ -309,6 +308,19 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
    */
   public String storeName() {
     return storeName;
+  }
+
+  /**
+   * fenced-graphql's bean, looked up at the first guarded mutation (an application without GraphQL
+   * never has one) and kept: it is application scoped, so the proxy stays valid.
+   */
+  private GraphqlRequests graphqlRequests() {
+    GraphqlRequests requests = graphqlRequests;
+    if (requests == null) {
+      requests = beans.select(GraphqlRequests.class).get();
+      graphqlRequests = requests;
+    }
+    return requests;
   }
 
   private IdempotencyStore store(String name) {
