@@ -175,6 +175,44 @@ public enum DeploymentProblem {
       "D021",
       "%s: an @Idempotent GraphQL mutation needs the fenced-graphql module; add the dependency"
           + " dev.fenced:fenced-graphql to the application next to fenced-cdi"),
+  /**
+   * {@code storeStatuses} is written on a method that is not a JAX-RS resource method, which has no
+   * status. Arguments: the target, the statuses.
+   */
+  STORE_STATUSES_NOT_HTTP(
+      "D022",
+      "%s: storeStatuses %s applies to the responses of a JAX-RS resource method, and this method"
+          + " answers with a value or an exception; list the exception to store in storeOn"
+          + " instead"),
+  /**
+   * A {@code storeOn} class cannot be thrown again by a replay: it is abstract or has neither a
+   * public {@code (String)} constructor nor a public no-argument one. Arguments: the target, where
+   * the value came from, the class.
+   */
+  STORE_ON_NOT_REBUILDABLE(
+      "D023",
+      "%s: storeOn %s lists %s, which a replay cannot throw again: it needs a public constructor"
+          + " taking the message (String) or none, and must not be abstract; add one, or list a"
+          + " class that has one"),
+  /**
+   * {@code storeOn} is set on a method that MicroProfile Fault Tolerance shapes, whose caller gets
+   * Fault Tolerance's answer (a fallback, a retry's result) rather than the method's. Arguments:
+   * the target, the Fault Tolerance annotation.
+   */
+  STORE_ON_WITH_FAULT_TOLERANCE(
+      "D024",
+      "%s: storeOn is set on a method that MicroProfile Fault Tolerance shapes (@%s), so what its"
+          + " caller gets is Fault Tolerance's answer, which a replay could not give back; remove"
+          + " storeOn, or move the Fault Tolerance annotation to the method this one calls"),
+  /**
+   * {@code replayHeaders} names a header of one connection or one transfer, which the server writes
+   * itself on every response. Arguments: the target, where the value came from, the header.
+   */
+  REPLAY_HEADERS_HOP_BY_HOP(
+      "D025",
+      "%s: replayHeaders %s holds %s, a header of one connection or transfer that the server"
+          + " writes itself on every response (a stored one would be wrong on the replay); remove"
+          + " it"),
 
   /** MicroProfile Config cannot be obtained. Argument: the error. */
   CONFIG_UNAVAILABLE(

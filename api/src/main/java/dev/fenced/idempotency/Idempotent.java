@@ -131,6 +131,49 @@ public @interface Idempotent {
   StoreIf storeIf() default StoreIf.NOT_SERVER_ERROR;
 
   /**
+   * HTTP statuses stored and replayed whatever {@link #storeIf()} says, for a 5xx that means "the
+   * side effect happened" ({@code storeStatuses = 502} after a payment provider charged the card
+   * and the next step failed, so a retry is answered instead of charging again). Each is 100 to
+   * 599. JAX-RS resource methods only: on another method the deployment fails (use {@link
+   * #storeOn()}). Config: a comma-separated list ({@code
+   * <class>/<method>/Idempotent/storeStatuses=502,504}).
+   *
+   * @return statuses to store in addition to those {@code storeIf} stores; empty by default
+   */
+  @Nonbinding
+  int[] storeStatuses() default {};
+
+  /**
+   * Exceptions that are the method's outcome, stored and replayed whatever {@link #storeIf()} says,
+   * with their subclasses: the one exception that says "the side effect happened, then something
+   * failed" ({@code ChargeCapturedException}). On an EJB, CDI, MDB method or a GraphQL mutation, a
+   * replay throws an exception of the stored class again with the stored message (rebuilt through
+   * its public {@code (String)} constructor, else its public no-argument one; each listed class
+   * must have one, or the deployment fails); its cause and stack trace are not kept. On a JAX-RS
+   * resource method, the response made from it (by an {@code ExceptionMapper}, or a {@code
+   * WebApplicationException}'s own) is stored whatever its status. A stored exception is recorded
+   * when the transaction ends, whether it commits or rolls back (the exception usually rolls it
+   * back; what happened outside it, the charge, did not), even with {@code
+   * fenced.idempotency.commit=with-work}. Not for a method MicroProfile Fault Tolerance shapes:
+   * what it answers is Fault Tolerance's, a replay could not give it back. Config: a
+   * comma-separated list of class names.
+   *
+   * @return exception classes to store and replay; empty by default
+   */
+  @Nonbinding
+  Class<? extends Exception>[] storeOn() default {};
+
+  /**
+   * The {@code Retry-After} hint of a 409 {@code IDEMPOTENCY_KEY_IN_USE} (JAX-RS) or of the error
+   * extension (GraphQL), rounded up to whole seconds: about how long the method usually runs. Must
+   * be positive. Empty inherits {@code fenced.idempotency.retry-after}, default {@code 1s}.
+   *
+   * @return a duration string, or empty to inherit
+   */
+  @Nonbinding
+  String retryAfter() default "";
+
+  /**
    * What a non-HTTP duplicate does while the first execution runs. HTTP duplicates always get 409.
    * Default {@link OnConflict#REJECT}.
    *

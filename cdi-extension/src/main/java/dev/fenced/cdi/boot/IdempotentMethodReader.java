@@ -14,13 +14,16 @@ import dev.fenced.idempotency.StoreIf;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Builds the {@link IdempotentMethod} of a bean method from its {@link Idempotent} annotations and
@@ -37,7 +40,25 @@ public final class IdempotentMethodReader {
   static final String AREA = "idempotency";
   private static final String IGNORED_FIELDS = "ignoredFields";
   private static final String BODY_FINGERPRINT = "bodyFingerprint";
+  private static final String STORE_STATUSES = "storeStatuses";
   private static final Set<String> CLASS_LEVEL_VERBS = Set.of("POST", "PUT", "PATCH", "DELETE");
+
+  /**
+   * Response headers that describe one connection or one transfer (RFC 9110 7.6.1, RFC 9112 6),
+   * never the response: the server writes its own on every replay.
+   */
+  private static final Set<String> UNSTORABLE_HEADERS =
+      Set.of(
+          "connection",
+          "keep-alive",
+          "proxy-connection",
+          "proxy-authenticate",
+          "proxy-authorization",
+          "te",
+          "trailer",
+          "transfer-encoding",
+          "upgrade",
+          "content-length");
 
   private final ConfigLookup config;
 
@@ -102,8 +123,12 @@ public final class IdempotentMethodReader {
             .orElse(lockTtl);
     Duration retryAfter =
         reading
-            .optionalDuration("retryAfter", reading.global("retryAfter", Defaults.RETRY_AFTER))
+            .optionalDuration(
+                "retryAfter",
+                reading.resolve("retryAfter", Idempotent::retryAfter, Defaults.RETRY_AFTER))
             .orElse(Duration.ofSeconds(1));
+    List<Class<? extends Exception>> storeOn = StoreOnReading.read(reading, method);
+    Set<Integer> storeStatuses = storeStatuses(reading, onMethod, verb.isPresent());
     String header = header(reading);
     String target = reading.target();
     IdempotentMethod.Kind kind;
@@ -146,6 +171,8 @@ public final class IdempotentMethodReader {
             lockTtl,
             scope,
             storeIf,
+            storeStatuses,
+            storeOn,
             kind));
   }
 
@@ -351,6 +378,53 @@ public final class IdempotentMethodReader {
     }
   }
 
+  /**
+   * The statuses a JAX-RS resource method stores whatever {@code storeIf} says. Written on another
+   * method it is a problem; class-level and global values are meant for the resource methods and
+   * pass it by.
+   */
+  private static Set<Integer> storeStatuses(
+      AnnotationReading<Idempotent> reading, Idempotent onMethod, boolean http) {
+    if (!http) {
+      if (onMethod != null && onMethod.storeStatuses().length > 0) {
+        reading.problem(
+            DeploymentProblem.STORE_STATUSES_NOT_HTTP.format(
+                reading.target(), Arrays.toString(onMethod.storeStatuses())));
+      }
+      return Set.of();
+    }
+    ResolvedValue value =
+        reading.resolve(
+            STORE_STATUSES,
+            a ->
+                Arrays.stream(a.storeStatuses())
+                    .mapToObj(String::valueOf)
+                    .collect(Collectors.joining(",")),
+            "");
+    Set<Integer> statuses = new TreeSet<>();
+    for (String entry : value.value().split(",")) {
+      String text = entry.strip();
+      if (text.isEmpty()) {
+        continue;
+      }
+      try {
+        int status = Integer.parseInt(text);
+        if (status < 100 || status > 599) {
+          throw new NumberFormatException();
+        }
+        statuses.add(status);
+      } catch (NumberFormatException e) {
+        reading.problem(
+            DeploymentProblem.MEMBER_VALUE_INVALID.format(
+                reading.target(),
+                STORE_STATUSES,
+                value.describe(),
+                "HTTP statuses from 100 to 599, comma-separated, e.g. 502,504"));
+      }
+    }
+    return statuses;
+  }
+
   private static String header(AnnotationReading<Idempotent> reading) {
     String header = reading.global("header").map(v -> v.value().strip()).orElse(Defaults.HEADER);
     String target = reading.target();
@@ -379,6 +453,12 @@ public final class IdempotentMethodReader {
         if (header.equals("set-cookie") || header.equals("set-cookie2")) {
           reading.problem(
               DeploymentProblem.REPLAY_HEADERS_SET_COOKIE.format(target, value.describe()));
+          continue;
+        }
+        if (UNSTORABLE_HEADERS.contains(header)) {
+          reading.problem(
+              DeploymentProblem.REPLAY_HEADERS_HOP_BY_HOP.format(
+                  target, value.describe(), name.strip()));
           continue;
         }
         headers.add(header);

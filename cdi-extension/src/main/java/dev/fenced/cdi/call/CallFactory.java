@@ -82,7 +82,8 @@ public final class CallFactory {
         new ExecutionOptions(method.ttl(), method.lockTtl(), call.onConflict(), call.waitTimeout()),
         call.returnType(),
         method.storeIf(),
-        call.staged());
+        call.staged(),
+        ExceptionReplay.of(method.storeOn(), FailureOutcomes.NONE));
   }
 
   /**
@@ -167,7 +168,7 @@ public final class CallFactory {
         mutation.returnType(),
         method.storeIf(),
         mutation.staged(),
-        field.failures());
+        ExceptionReplay.of(method.storeOn(), field.failures()));
   }
 
   /**

@@ -16,6 +16,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
 
@@ -179,7 +180,11 @@ public final class CallRunner {
     LOG.log(Level.DEBUG, () -> "Replayed " + describe(call));
     events.replayed(call.target(), call.key());
     if (value instanceof StoredFailure failure) {
-      throw call.failures().replay(failure);
+      Exception replayed = call.failures().replay(failure);
+      if (call.staged() && !(replayed instanceof IdempotencyException)) {
+        return CompletableFuture.failedFuture(replayed);
+      }
+      throw replayed;
     }
     return call.staged() ? CompletableFuture.completedFuture(value) : value;
   }
@@ -239,7 +244,9 @@ public final class CallRunner {
         byte[] payload = storedOutcome(call, body, witness, thrown);
         if (payload != null) {
           keepInTransaction(call, payload);
-          if (recordsWithWork()) {
+          if (witness == null && thrown != null && call.failures().chosen(thrown)) {
+            ending = completeWhateverTheTransaction(execution, payload, call.options().ttl());
+          } else if (recordsWithWork()) {
             ending = null; // from here on, the end of the transaction ends the claim
             recordWithWork(call, execution, payload, call.options().ttl());
           } else {
@@ -276,6 +283,16 @@ public final class CallRunner {
     return storedFailure(call, witness, thrown) ? codec.encodeFailure(thrown) : null;
   }
 
+  /**
+   * Stores an exception the method chose to store ({@code storeOn}) once the transaction ended,
+   * whether it committed or not: the exception usually rolls it back, and what happened outside it
+   * (a charge) did not.
+   */
+  private static Consumer<Boolean> completeWhateverTheTransaction(
+      Execution execution, byte[] payload, Duration ttl) {
+    return committed -> complete(execution, payload, ttl);
+  }
+
   /** Lets a later call of the same transaction under the key see this outcome. */
   private void keepInTransaction(GuardedCall call, byte[] payload) {
     transactionOutcomes()
@@ -301,14 +318,19 @@ public final class CallRunner {
   }
 
   /**
-   * Whether what a call threw is its outcome: an exception its {@link FailureOutcomes} stores, of a
-   * call nothing shapes (what Fault Tolerance made of the body is not the body's answer), stored as
-   * a refusal on purpose is, where the policy stores a client error.
+   * Whether what a call threw is its outcome, of a call nothing shapes (what Fault Tolerance made
+   * of the body is not the body's answer): an exception the method chose to store ({@code
+   * storeOn}), or one its {@link FailureOutcomes} stores as a refusal on purpose, where the policy
+   * stores a client error.
    */
   private static boolean storedFailure(GuardedCall call, BodyWitness witness, Throwable thrown) {
-    return witness == null
-        && !call.staged()
-        && thrown != null
+    if (witness != null || thrown == null) {
+      return false;
+    }
+    if (call.failures().chosen(thrown)) {
+      return true;
+    }
+    return !call.staged()
         && call.failures().stores(thrown)
         && StoragePolicy.of(call.storeIf()).storesStatus(CLIENT_ERROR);
   }
@@ -397,7 +419,12 @@ public final class CallRunner {
               (bodyValue, bodyFailure) -> {
                 Throwable outcome = failure;
                 Consumer<Boolean> ending = committed -> release(call, execution);
-                if (bodyFailure == null) {
+                Throwable cause = unwrapped(bodyFailure);
+                if (witness == null && cause != null && call.failures().chosen(cause)) {
+                  ending =
+                      completeWhateverTheTransaction(
+                          execution, codec.encodeFailure(cause), call.options().ttl());
+                } else if (bodyFailure == null) {
                   try {
                     byte[] payload = codec.encode(bodyValue, call.resultType());
                     Duration ttl = call.options().ttl();
@@ -455,6 +482,13 @@ public final class CallRunner {
                     ? (CompletionStage<Object>) bodyStage
                     : CompletableFuture.failedFuture(
                         new IllegalStateException("the method returned no CompletionStage")));
+  }
+
+  /** What a stage failed with, without the {@code CompletionException} around it. */
+  private static Throwable unwrapped(Throwable failure) {
+    return failure instanceof CompletionException && failure.getCause() != null
+        ? failure.getCause()
+        : failure;
   }
 
   private static void settle(CompletableFuture<Object> returned, Object value, Throwable failure) {

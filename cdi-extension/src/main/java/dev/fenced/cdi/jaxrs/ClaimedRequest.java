@@ -37,6 +37,7 @@ final class ClaimedRequest {
   private volatile int awaitedStatus;
   private volatile boolean filtersPassed;
   private volatile boolean storageRefused;
+  private volatile boolean exceptionChosen;
 
   /**
    * Wraps a claimed execution.
@@ -108,6 +109,23 @@ final class ClaimedRequest {
    */
   boolean storageRefused() {
     return storageRefused;
+  }
+
+  /**
+   * Notes that the resource method threw an exception it chose to store ({@code storeOn}): the
+   * response made from it is stored whatever its status.
+   */
+  void chooseException() {
+    exceptionChosen = true;
+  }
+
+  /**
+   * Whether {@link #chooseException} was called.
+   *
+   * @return whether the response is stored whatever its status
+   */
+  boolean exceptionChosen() {
+    return exceptionChosen;
   }
 
   /**

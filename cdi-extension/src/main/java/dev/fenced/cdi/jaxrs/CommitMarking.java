@@ -74,7 +74,18 @@ public final class CommitMarking {
    */
   public Object proceed(IdempotentMethod method, Method resourceMethod, Callable<Object> invocation)
       throws Exception {
-    Object result = invocation.call();
+    Object result;
+    try {
+      result = invocation.call();
+    } catch (Exception e) {
+      if (method.storesException(e)) {
+        currentClaim
+            .get()
+            .filter(c -> c.model().target().equals(method.target()))
+            .ifPresent(ClaimedRequest::chooseException);
+      }
+      throw e;
+    }
     if (commit != OutcomeCommit.WITH_WORK
         || answersAsynchronously(resourceMethod)
         || !stored(method, result)) {
@@ -113,7 +124,7 @@ public final class CommitMarking {
     if (result instanceof CompletionStage<?>) {
       return false; // answered later, on another thread, possibly after the transaction
     }
-    StoragePolicy policy = StoragePolicy.of(method.storeIf());
+    StoragePolicy policy = method.storagePolicy();
     if (result instanceof Response response) {
       Object entity = response.hasEntity() ? response.getEntity() : null;
       return plansToStore(policy, response.getStatus(), entity, response.getMediaType());

@@ -10,7 +10,6 @@ import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.cdi.model.ModelProvider;
 import dev.fenced.cdi.transaction.JtaTransactions;
 import dev.fenced.cdi.transaction.Transactions;
-import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.Idempotent;
 import jakarta.enterprise.inject.spi.CDI;
 import jakarta.ws.rs.HttpMethod;
@@ -132,8 +131,7 @@ public class IdempotencyFeature implements DynamicFeature {
                   REQUEST_FILTER_PRIORITY);
               context.register(new LastRequestFilter(), LAST_REQUEST_FILTER_PRIORITY);
               context.register(
-                  new IdempotencyResponseFilter(StoragePolicy.of(model.storeIf())),
-                  RESPONSE_FILTER_PRIORITY);
+                  new IdempotencyResponseFilter(model.storagePolicy()), RESPONSE_FILTER_PRIORITY);
               context.register(
                   new ResponseCaptureInterceptor(limits.maxResponseSize()),
                   WRITER_INTERCEPTOR_PRIORITY);

@@ -55,7 +55,8 @@ final class IdempotencyResponseFilter implements ContainerResponseFilter {
       return;
     }
     Object entity = response.hasEntity() ? response.getEntity() : null;
-    switch (ResponsePlan.of(policy, status, entity, response.getMediaType())) {
+    StoragePolicy applied = claimed.exceptionChosen() ? StoragePolicy.everyStatus() : policy;
+    switch (ResponsePlan.of(applied, status, entity, response.getMediaType())) {
       case RELEASE -> claimed.release("the status " + status + " is not stored (" + policy + ")");
       case RELEASE_STREAMING -> {
         LOG.log(

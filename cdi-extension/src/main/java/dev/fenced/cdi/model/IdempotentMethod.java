@@ -1,5 +1,6 @@
 package dev.fenced.cdi.model;
 
+import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
 import java.lang.reflect.Type;
@@ -20,6 +21,9 @@ import java.util.Set;
  * @param lockTtl how long an in-flight lock lives without renewal
  * @param scope empty for the caller principal, {@code global}, or a resolver bean's name
  * @param storeIf which outcomes are stored
+ * @param storeStatuses the HTTP statuses stored whatever {@code storeIf} says (JAX-RS only)
+ * @param storeOn the exceptions stored and replayed whatever {@code storeIf} says, with their
+ *     subclasses
  * @param kind the HTTP or plain-call part
  */
 public record IdempotentMethod(
@@ -29,6 +33,8 @@ public record IdempotentMethod(
     Duration lockTtl,
     String scope,
     StoreIf storeIf,
+    Set<Integer> storeStatuses,
+    List<Class<? extends Exception>> storeOn,
     Kind kind) {
 
   /** What only one kind of method uses. */
@@ -224,6 +230,8 @@ public record IdempotentMethod(
    * @param lockTtl never {@code null}
    * @param scope never {@code null}
    * @param storeIf never {@code null}
+   * @param storeStatuses never {@code null}; copied
+   * @param storeOn never {@code null}; copied
    * @param kind never {@code null}
    */
   public IdempotentMethod {
@@ -233,7 +241,50 @@ public record IdempotentMethod(
     Objects.requireNonNull(lockTtl, "lockTtl");
     Objects.requireNonNull(scope, "scope");
     Objects.requireNonNull(storeIf, "storeIf");
+    storeStatuses = Set.copyOf(storeStatuses);
+    storeOn = List.copyOf(storeOn);
     Objects.requireNonNull(kind, "kind");
+  }
+
+  /**
+   * A method that stores what {@code storeIf} says and nothing more.
+   *
+   * @param className never {@code null}
+   * @param methodName never {@code null}
+   * @param ttl never {@code null}
+   * @param lockTtl never {@code null}
+   * @param scope never {@code null}
+   * @param storeIf never {@code null}
+   * @param kind never {@code null}
+   */
+  public IdempotentMethod(
+      String className,
+      String methodName,
+      Duration ttl,
+      Duration lockTtl,
+      String scope,
+      StoreIf storeIf,
+      Kind kind) {
+    this(className, methodName, ttl, lockTtl, scope, storeIf, Set.of(), List.of(), kind);
+  }
+
+  /**
+   * Which HTTP statuses are stored: those {@code storeIf} stores and the listed ones.
+   *
+   * @return the policy
+   */
+  public StoragePolicy storagePolicy() {
+    return StoragePolicy.of(storeIf, storeStatuses);
+  }
+
+  /**
+   * Whether an exception the method threw is one it chose to store ({@code storeOn}).
+   *
+   * @param thrown what the method threw
+   * @return whether a listed class is its class or a superclass of it
+   */
+  public boolean storesException(Throwable thrown) {
+    return storeOn.stream().anyMatch(type -> type.isInstance(thrown));
   }
 
   /**

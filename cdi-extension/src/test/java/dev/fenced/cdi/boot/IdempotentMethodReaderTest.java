@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
+import org.eclipse.microprofile.faulttolerance.Retry;
 import org.junit.jupiter.api.Test;
 
 class IdempotentMethodReaderTest {
@@ -174,6 +175,63 @@ class IdempotentMethodReaderTest {
     public void handle(@IdempotencyKey String key) {}
 
     public void helper(String value) {}
+  }
+
+  /** Thrown after the payment provider charged the card; the retry must not charge again. */
+  public static class ChargeCapturedException extends Exception {
+    public ChargeCapturedException(String message) {
+      super(message);
+    }
+  }
+
+  /** Cannot be rebuilt by a replay: its one constructor takes a cause. */
+  public static class WrappedOnlyException extends RuntimeException {
+    public WrappedOnlyException(Throwable cause) {
+      super(cause);
+    }
+  }
+
+  static class Charges {
+    @POST
+    @Idempotent(
+        storeStatuses = {502, 504},
+        storeOn = ChargeCapturedException.class)
+    public String charge() {
+      return "";
+    }
+
+    @POST
+    @Idempotent(retryAfter = "3s", replayHeaders = "Transfer-Encoding")
+    public String chunked() {
+      return "";
+    }
+
+    @POST
+    @Idempotent(retryAfter = "3s")
+    public String slow() {
+      return "";
+    }
+
+    @Idempotent(storeOn = ChargeCapturedException.class)
+    public String onEvent(@IdempotencyKey String key) throws ChargeCapturedException {
+      return key;
+    }
+
+    @Idempotent(storeStatuses = 502)
+    public String withStatuses(@IdempotencyKey String key) {
+      return key;
+    }
+
+    @Idempotent(storeOn = WrappedOnlyException.class)
+    public String notRebuildable(@IdempotencyKey String key) {
+      return key;
+    }
+
+    @Idempotent(storeOn = ChargeCapturedException.class)
+    @Retry
+    public String retried(@IdempotencyKey String key) {
+      return key;
+    }
   }
 
   private static Optional<IdempotentMethod> read(
@@ -573,5 +631,112 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(Payments.class, "pay", config))
         .isInstanceOfSatisfying(
             InvalidModelException.class, e -> assertThat(e.problems()).hasSize(2));
+  }
+
+  @Test
+  void store_statuses_and_store_on_are_read_from_the_annotation() {
+    IdempotentMethod charge = guarded(Charges.class, "charge");
+
+    assertThat(charge.storeStatuses()).containsExactlyInAnyOrder(502, 504);
+    assertThat(charge.storeOn()).containsExactly(ChargeCapturedException.class);
+    assertThat(charge.storagePolicy().storesStatus(502)).isTrue();
+    assertThat(charge.storagePolicy().storesStatus(500)).isFalse();
+  }
+
+  @Test
+  void store_on_and_store_statuses_are_read_from_config_as_comma_separated_lists() {
+    String type = Payments.class.getName();
+    Map<String, String> config =
+        Map.of(
+            type + "/pay/Idempotent/storeStatuses",
+            "500, 503",
+            type + "/pay/Idempotent/storeOn",
+            ChargeCapturedException.class.getName());
+
+    IdempotentMethod pay = guarded(Payments.class, "pay", config);
+
+    assertThat(pay.storeStatuses()).containsExactlyInAnyOrder(500, 503);
+    assertThat(pay.storeOn()).containsExactly(ChargeCapturedException.class);
+  }
+
+  @Test
+  void a_store_status_that_is_no_http_status_is_refused_naming_the_config_key() {
+    String key = Payments.class.getName() + "/pay/Idempotent/storeStatuses";
+
+    assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "502,5xx")))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D002")
+        .hasMessageContaining(key);
+  }
+
+  @Test
+  void store_statuses_on_a_method_with_a_key_parameter_are_refused() {
+    assertThatThrownBy(() -> read(Charges.class, "withStatuses", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D022")
+        .hasMessageContaining("storeOn");
+  }
+
+  @Test
+  void a_store_on_class_that_cannot_be_loaded_is_refused_naming_it() {
+    String key = Payments.class.getName() + "/pay/Idempotent/storeOn";
+
+    assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "com.example.Gone")))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D002")
+        .hasMessageContaining("com.example.Gone");
+  }
+
+  @Test
+  void a_store_on_class_that_is_no_exception_is_refused() {
+    String key = Payments.class.getName() + "/pay/Idempotent/storeOn";
+
+    assertThatThrownBy(() -> read(Payments.class, "pay", Map.of(key, "java.lang.String")))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("java.lang.Exception");
+  }
+
+  @Test
+  void a_store_on_class_a_replay_cannot_rebuild_is_refused() {
+    assertThatThrownBy(() -> read(Charges.class, "notRebuildable", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D023")
+        .hasMessageContaining(WrappedOnlyException.class.getName());
+  }
+
+  @Test
+  void store_on_beside_fault_tolerance_is_refused() {
+    assertThatThrownBy(() -> read(Charges.class, "retried", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D024")
+        .hasMessageContaining("@Retry");
+  }
+
+  @Test
+  void a_bean_method_reads_store_on() {
+    assertThat(guarded(Charges.class, "onEvent").storeOn())
+        .containsExactly(ChargeCapturedException.class);
+  }
+
+  @Test
+  void retry_after_is_read_per_method() {
+    assertThat(guarded(Charges.class, "slow").http().retryAfter()).isEqualTo(Duration.ofSeconds(3));
+    assertThat(guarded(Payments.class, "pay").http().retryAfter()).isEqualTo(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void a_per_method_config_key_sets_retry_after() {
+    String key = Payments.class.getName() + "/pay/Idempotent/retryAfter";
+
+    assertThat(guarded(Payments.class, "pay", Map.of(key, "5s")).http().retryAfter())
+        .isEqualTo(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void a_hop_by_hop_header_in_the_replay_headers_is_refused() {
+    assertThatThrownBy(() -> read(Charges.class, "chunked", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D025")
+        .hasMessageContaining("Transfer-Encoding");
   }
 }

@@ -22,9 +22,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class CallRunnerTest {
 
@@ -367,6 +370,108 @@ class CallRunnerTest {
     }
   }
 
+  /** Thrown after the card was charged: what {@code @Idempotent(storeOn)} lists. */
+  public static class ChargeCaptured extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public ChargeCaptured(String message) {
+      super(message);
+    }
+  }
+
+  /** A subclass a replay cannot rebuild: it takes no message. */
+  public static class LedgerWriteFailed extends ChargeCaptured {
+    private static final long serialVersionUID = 1L;
+
+    public LedgerWriteFailed(int attempt) {
+      super("charged, then the ledger write failed in run " + attempt);
+    }
+  }
+
+  private GuardedCall choosing(StoreIf storeIf) {
+    return new GuardedCall(
+        TARGET,
+        "evt-1",
+        key("evt-1"),
+        fingerprint("a"),
+        ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL),
+        Shipment.class,
+        storeIf,
+        false,
+        ExceptionReplay.of(List.of(ChargeCaptured.class), FailureOutcomes.NONE));
+  }
+
+  private Shipment chargeThenFail() {
+    throw new ChargeCaptured("charged, then failed in run " + runs.incrementAndGet());
+  }
+
+  @Nested
+  class ChosenExceptions {
+
+    @ParameterizedTest
+    @EnumSource(StoreIf.class)
+    void a_listed_exception_is_stored_and_thrown_again_whatever_store_if_says(StoreIf storeIf) {
+      assertThatThrownBy(() -> runner.run(choosing(storeIf), CallRunnerTest.this::chargeThenFail))
+          .isInstanceOf(ChargeCaptured.class)
+          .hasMessage("charged, then failed in run 1");
+
+      assertThatThrownBy(() -> runner.run(choosing(storeIf), CallRunnerTest.this::chargeThenFail))
+          .isExactlyInstanceOf(ChargeCaptured.class)
+          .hasMessage("charged, then failed in run 1");
+      assertThat(runs).hasValue(1);
+      assertThat(events.seen).containsExactly("replayed " + TARGET);
+    }
+
+    @Test
+    void a_listed_exception_is_stored_when_its_transaction_rolls_back() {
+      transactions.status = Transactions.Status.ACTIVE;
+      assertThatThrownBy(
+              () ->
+                  runner.run(
+                      choosing(StoreIf.NOT_SERVER_ERROR), CallRunnerTest.this::chargeThenFail))
+          .isInstanceOf(ChargeCaptured.class);
+      transactions.status = Transactions.Status.NONE;
+
+      transactions.end(false);
+
+      assertThatThrownBy(
+              () ->
+                  runner.run(
+                      choosing(StoreIf.NOT_SERVER_ERROR), CallRunnerTest.this::chargeThenFail))
+          .hasMessage("charged, then failed in run 1");
+      assertThat(runs).hasValue(1);
+    }
+
+    @Test
+    void a_subclass_a_replay_cannot_rebuild_is_thrown_again_as_the_listed_class() {
+      Callable<Shipment> failing =
+          () -> {
+            throw new LedgerWriteFailed(runs.incrementAndGet());
+          };
+      assertThatThrownBy(() -> runner.run(choosing(StoreIf.SUCCESS), failing))
+          .isInstanceOf(LedgerWriteFailed.class);
+
+      assertThatThrownBy(() -> runner.run(choosing(StoreIf.SUCCESS), failing))
+          .isExactlyInstanceOf(ChargeCaptured.class)
+          .hasMessage("charged, then the ledger write failed in run 1");
+    }
+
+    @Test
+    void an_exception_that_is_not_listed_still_releases_the_key() throws Exception {
+      assertThatThrownBy(
+              () ->
+                  runner.run(
+                      choosing(StoreIf.NOT_SERVER_ERROR),
+                      () -> {
+                        throw new IllegalStateException("gateway down");
+                      }))
+          .hasMessage("gateway down");
+
+      assertThat(runner.run(choosing(StoreIf.NOT_SERVER_ERROR), CallRunnerTest.this::ship))
+          .isEqualTo(new Shipment("s-1", 1));
+    }
+  }
+
   @Nested
   class WithWork {
 
@@ -490,6 +595,27 @@ class CallRunnerTest {
           () -> runner.run(call, CallRunnerTest.this::ship), ErrorCode.IDEMPOTENCY_OUTCOME_LOST);
       assertThat(runs).hasValue(0);
       assertThat(events.seen).contains("rejected " + TARGET + " IDEMPOTENCY_OUTCOME_LOST");
+    }
+
+    @Test
+    void a_listed_exception_is_stored_after_the_rollback_not_with_the_work() {
+      transactions.status = Transactions.Status.ACTIVE;
+      assertThatThrownBy(
+              () ->
+                  runner.run(
+                      choosing(StoreIf.NOT_SERVER_ERROR), CallRunnerTest.this::chargeThenFail))
+          .isInstanceOf(ChargeCaptured.class);
+      store.rollback();
+      transactions.end(false);
+      transactions.status = Transactions.Status.NONE;
+
+      assertThatThrownBy(
+              () ->
+                  runner.run(
+                      choosing(StoreIf.NOT_SERVER_ERROR), CallRunnerTest.this::chargeThenFail))
+          .hasMessage("charged, then failed in run 1");
+      assertThat(store.writesWithWork).hasValue(0);
+      assertThat(runs).hasValue(1);
     }
 
     @Test

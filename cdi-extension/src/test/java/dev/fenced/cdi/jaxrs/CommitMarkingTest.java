@@ -233,6 +233,41 @@ class CommitMarkingTest {
     assertThat(store.marksWithWork).hasValue(0);
   }
 
+  @Test
+  void an_exception_the_method_stores_marks_its_response_to_be_stored_whatever_its_status() {
+    IdempotentMethod storing = Models.payStoring(IllegalStateException.class);
+
+    assertThatThrownBy(
+            () ->
+                marking()
+                    .proceed(
+                        storing,
+                        PAY,
+                        () -> {
+                          throw new IllegalStateException("charged, then the ledger failed");
+                        }))
+        .hasMessage("charged, then the ledger failed");
+
+    assertThat(claimed.exceptionChosen()).isTrue();
+    assertThat(store.marksWithWork).as("stored after the transaction, not with it").hasValue(0);
+  }
+
+  @Test
+  void an_exception_the_method_does_not_store_leaves_the_status_to_decide() {
+    assertThatThrownBy(
+            () ->
+                marking()
+                    .proceed(
+                        Models.payStoring(IllegalStateException.class),
+                        PAY,
+                        () -> {
+                          throw new IllegalArgumentException("bad card");
+                        }))
+        .hasMessage("bad card");
+
+    assertThat(claimed.exceptionChosen()).isFalse();
+  }
+
   private CommitMarking marking() {
     return new CommitMarking(OutcomeCommit.WITH_WORK, transactions, () -> current);
   }

@@ -64,6 +64,26 @@ class IdempotencyResponseFilterTest {
   }
 
   @Test
+  void releases_a_5xx_the_policy_does_not_store() {
+    claim().passFilters();
+
+    filter.filter(request(), response(502));
+
+    assertThat(repeat()).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
+  void stores_a_5xx_made_from_an_exception_the_method_chose_to_store() {
+    ClaimedRequest claimed = claim();
+    claimed.passFilters();
+    claimed.chooseException();
+
+    filter.filter(request(), response(502));
+
+    assertThat(repeat()).isInstanceOf(Claim.Replay.class);
+  }
+
+  @Test
   void releases_the_key_when_deciding_fails() {
     ClaimedRequest claimed = claim();
     claimed.passFilters();

@@ -4,6 +4,8 @@ import dev.fenced.cdi.config.Defaults;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.idempotency.StoreIf;
 import java.time.Duration;
+import java.util.List;
+import java.util.Set;
 
 /** Per-method models for the tests. */
 final class Models {
@@ -27,6 +29,25 @@ final class Models {
         StoreIf.NOT_SERVER_ERROR,
         new IdempotentMethod.Http(
             required, "Idempotency-Key", Defaults.REPLAY_HEADERS, retryAfter));
+  }
+
+  /**
+   * {@link #pay} storing an exception it throws ({@code storeOn}).
+   *
+   * @param storeOn the exception it stores
+   */
+  static IdempotentMethod payStoring(Class<? extends Exception> storeOn) {
+    IdempotentMethod pay = pay();
+    return new IdempotentMethod(
+        pay.className(),
+        pay.methodName(),
+        TTL,
+        LOCK_TTL,
+        "",
+        pay.storeIf(),
+        Set.of(),
+        List.of(storeOn),
+        pay.http());
   }
 
   /** Another resource method, whose claim is not {@link #pay}'s. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.idempotency.StoreIf;
+import java.util.Set;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -53,5 +54,21 @@ class StoragePolicyTest {
   @ValueSource(ints = {0, 99, 600, -1})
   void refuses_a_number_that_is_no_http_status(int status) {
     assertThatIllegalArgumentException().isThrownBy(() -> notServerError.storesStatus(status));
+  }
+
+  @ParameterizedTest
+  @EnumSource(StoreIf.class)
+  void stores_a_listed_status_that_the_policy_would_release(StoreIf storeIf) {
+    StoragePolicy policy = StoragePolicy.of(storeIf, Set.of(502));
+
+    assertThat(policy.storesStatus(502)).isTrue();
+    assertThat(policy.storesStatus(503)).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 99, 600})
+  void refuses_a_listed_number_that_is_no_http_status(int status) {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> StoragePolicy.of(StoreIf.SUCCESS, Set.of(status)));
   }
 }
