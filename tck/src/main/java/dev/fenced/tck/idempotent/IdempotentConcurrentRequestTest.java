@@ -31,7 +31,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * A repeat while the first request still runs gets 409 {@code IDEMPOTENCY_KEY_IN_USE} with a {@code
  * Retry-After} of whole seconds, rounded up; the side effect happens once. The first request holds
  * until the test releases it. The deployment sets {@code fenced.idempotency.retry-after=1500ms}, so
- * the header must say 2.
+ * the header must say 2; a method's own {@code retryAfter = "2500ms"} wins, so its header says 3.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -113,6 +113,20 @@ public class IdempotentConcurrentRequestTest {
 
     assertEquals(409, repeat.status(), repeat::describe);
     assertEquals(List.of("2"), repeat.headerValues("Retry-After"), repeat::describe);
+  }
+
+  @Test
+  void a_methods_own_retry_after_wins_over_the_global_one() throws Exception {
+    CompletableFuture<Reply> first =
+        http.sendAsync("POST", "slow/tuned?tag=" + tag, key, null, null);
+    awaitEntered();
+
+    Reply repeat = http.send("POST", "slow/tuned?tag=" + tag, key, null, null);
+    release();
+    Http.await(first);
+
+    assertEquals(409, repeat.status(), repeat::describe);
+    assertEquals(List.of("3"), repeat.headerValues("Retry-After"), repeat::describe);
   }
 
   @Test

@@ -68,6 +68,22 @@ public final class IdempotentLiteral extends AnnotationLiteral<Idempotent> imple
   }
 
   @Override
+  public int[] storeStatuses() {
+    return new int[0];
+  }
+
+  @Override
+  @SuppressWarnings("unchecked")
+  public Class<? extends Exception>[] storeOn() {
+    return new Class[0];
+  }
+
+  @Override
+  public String retryAfter() {
+    return "";
+  }
+
+  @Override
   public OnConflict onConflict() {
     return OnConflict.REJECT;
   }

@@ -17,6 +17,7 @@ import jakarta.ws.rs.core.Response;
 /**
  * {@code POST /api/slow?tag=t} enters, counts {@code t:entered}, waits until the test posts to
  * {@code /api/slow/latches/t/release} (at most a minute), then counts its side effect {@code t}.
+ * {@code POST /api/slow/tuned?tag=t} does the same with {@code retryAfter = "2500ms"}.
  */
 @Path("slow")
 @RequestScoped
@@ -46,6 +47,21 @@ public class SlowResource {
     }
     int run = invocations.increment(tag);
     return Response.status(201).entity("{\"run\":" + run + "}").build();
+  }
+
+  /**
+   * {@link #run} with a {@code retryAfter} of its own, which wins over the deployment's global one.
+   *
+   * @param tag the test's tag
+   * @return 201 with the run number, or 500 when never released
+   * @throws InterruptedException when interrupted
+   */
+  @POST
+  @Path("tuned")
+  @Idempotent(retryAfter = "2500ms")
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response runTuned(@QueryParam("tag") String tag) throws InterruptedException {
+    return run(tag);
   }
 
   /**

@@ -13,7 +13,12 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** {@code POST /api/reservations}: {@code storeIf = SUCCESS}; 409 on the first run, 201 after. */
+/**
+ * {@code POST /api/reservations}: {@code storeIf = SUCCESS}; 409 on the first run, 201 after.
+ * {@code POST /api/reservations/gateway}: 502 on the first run, listed in {@code storeStatuses}.
+ * {@code POST /api/reservations/captured}: throws {@link CaptureFailed}, listed in {@code storeOn}
+ * and mapped to 503 by {@link CaptureFailedMapper}.
+ */
 @Path("reservations")
 @RequestScoped
 public class ReservationResource {
@@ -37,5 +42,38 @@ public class ReservationResource {
       return Response.status(409).entity("{\"error\":\"seat taken\"}").build();
     }
     return Response.status(201).entity("{\"run\":" + run + "}").build();
+  }
+
+  /**
+   * Holds the seat with the airline, whose gateway then fails: 502, which is stored.
+   *
+   * @param tag the test's counter
+   * @param body the JSON reservation
+   * @return 502 with the run number
+   */
+  @POST
+  @Path("gateway")
+  @Idempotent(storeStatuses = 502)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response reserveThroughGateway(@QueryParam("tag") String tag, String body) {
+    int run = invocations.increment(tag);
+    return Response.status(502).entity("{\"held\":true,\"run\":" + run + "}").build();
+  }
+
+  /**
+   * Charges the seat, then fails to confirm it: the exception is stored.
+   *
+   * @param tag the test's counter
+   * @param body the JSON reservation
+   * @return never
+   */
+  @POST
+  @Path("captured")
+  @Idempotent(storeOn = CaptureFailed.class)
+  @Consumes(MediaType.APPLICATION_JSON)
+  @Produces(MediaType.APPLICATION_JSON)
+  public Response reserveAndCapture(@QueryParam("tag") String tag, String body) {
+    throw new CaptureFailed("captured in run " + invocations.increment(tag));
   }
 }

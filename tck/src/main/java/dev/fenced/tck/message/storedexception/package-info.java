@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentStoredExceptionTest}: methods that list {@code storeOn}. */
+package dev.fenced.tck.message.storedexception;
