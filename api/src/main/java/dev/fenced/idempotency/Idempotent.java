@@ -100,9 +100,11 @@ public @interface Idempotent {
    * only there are the same request (a replay), not a reuse of the key (422). The HTTP method, the
    * path, the query and every other field still count. Applies to bodies of type {@code
    * application/json} or {@code *}{@code /*+json} that parse as JSON; a pointer that names nothing
-   * in a body is skipped. JAX-RS resource methods only: on another method the deployment fails.
-   * Config: {@code fenced.idempotency.ignored-fields} (comma-separated) adds to every method's
-   * list.
+   * in a body is skipped. On an EJB, CDI or message-driven bean method and a GraphQL mutation,
+   * whose fingerprint is its arguments, the pointers apply to each argument as JSON-B writes it
+   * (and to a JMS message's body when it is JSON text), so a republished event with a new timestamp
+   * is a replay. Config: {@code fenced.idempotency.ignored-fields} (comma-separated) adds to every
+   * resource method's list (not to the others: it is meant for request bodies).
    *
    * @return JSON pointers, each starting with {@code /}; empty by default
    */

@@ -216,7 +216,8 @@ public final class IdempotentMethodReader {
         returned.valueType(),
         onConflict,
         waitTimeout,
-        returned.staged());
+        returned.staged(),
+        argumentIgnoredFields(reading));
   }
 
   private static boolean guarded(
@@ -302,7 +303,8 @@ public final class IdempotentMethodReader {
         settings.onConflict(),
         settings.waitTimeout(),
         settings.retryAfter(),
-        returned.staged());
+        returned.staged(),
+        argumentIgnoredFields(reading));
   }
 
   private static Duration duration(
@@ -321,8 +323,27 @@ public final class IdempotentMethodReader {
         reading.resolve(
             IGNORED_FIELDS, a -> String.join(",", a.ignoredFields()), Defaults.IGNORED_FIELDS);
     Optional<ResolvedValue> global = reading.global(IGNORED_FIELDS);
+    return pointers(reading, global.isPresent() ? List.of(own, global.get()) : List.of(own));
+  }
+
+  /**
+   * The pointers of a method whose fingerprint is its arguments: its own, never the global ones,
+   * which are meant for request bodies.
+   */
+  private static List<String> argumentIgnoredFields(AnnotationReading<Idempotent> reading) {
+    return pointers(
+        reading,
+        List.of(
+            reading.resolveWithoutGlobal(
+                IGNORED_FIELDS,
+                a -> String.join(",", a.ignoredFields()),
+                Defaults.IGNORED_FIELDS)));
+  }
+
+  private static List<String> pointers(
+      AnnotationReading<Idempotent> reading, List<ResolvedValue> values) {
     Set<String> pointers = new LinkedHashSet<>();
-    for (ResolvedValue value : global.isPresent() ? List.of(own, global.get()) : List.of(own)) {
+    for (ResolvedValue value : values) {
       for (String entry : value.value().split(",")) {
         String pointer = entry.strip();
         if (pointer.isEmpty()) {
@@ -357,8 +378,9 @@ public final class IdempotentMethodReader {
   }
 
   /**
-   * Written on a method that takes its key from a parameter: such a method's fingerprint is its
-   * arguments. Class-level and global values are meant for the resource methods and pass it by.
+   * {@code bodyFingerprint} written on a method that takes its key from a parameter: such a
+   * method's fingerprint is its arguments. Class-level and global values are meant for the resource
+   * methods and pass it by.
    */
   private static void fingerprintMembersOnCall(
       AnnotationReading<Idempotent> reading, Idempotent onMethod) {
@@ -366,11 +388,6 @@ public final class IdempotentMethodReader {
       return;
     }
     String target = reading.target();
-    if (onMethod.ignoredFields().length > 0) {
-      reading.problem(
-          DeploymentProblem.FINGERPRINT_MEMBER_NOT_HTTP.format(
-              target, IGNORED_FIELDS, "on " + target));
-    }
     if (!onMethod.bodyFingerprint().isBlank()) {
       reading.problem(
           DeploymentProblem.FINGERPRINT_MEMBER_NOT_HTTP.format(

@@ -3,6 +3,7 @@ package dev.fenced.cdi.call;
 import dev.fenced.ErrorCode;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.core.idempotency.IgnoredFields;
 import dev.fenced.idempotency.IdempotencyException;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -11,6 +12,7 @@ import jakarta.json.JsonValue;
 import jakarta.json.bind.Jsonb;
 import java.io.StringReader;
 import java.lang.reflect.Type;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -18,14 +20,18 @@ import java.util.Objects;
  * its declared parameter type and counted in canonical form (object members sorted), so a repeat
  * with other arguments under the same key is told apart ({@code IDEMPOTENCY_KEY_REUSED}).
  *
- * <p>Container objects (any type in a {@code jakarta.*} or {@code javax.*} package, such as a JMS
- * {@code Message}, whose redelivery flag changes, an EJB {@code Timer} or CDI {@code
- * EventMetadata}) count only as their declared type's name. When an argument cannot be written with
- * JSON-B the call is refused with {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE} before anything is
- * claimed: a fingerprint of the target alone would replay the first call's outcome to a repeat with
- * any arguments. Thread-safe.
+ * <p>A JMS {@code Message} counts as its kind and its body ({@link JmsMessageBody}), never its
+ * headers (its redelivery flag changes). Other container objects (any type in a {@code jakarta.*}
+ * or {@code javax.*} package, such as an EJB {@code Timer} or CDI {@code EventMetadata}) count only
+ * as their declared type's name. The method's {@code ignoredFields} pointers are applied to each
+ * argument's JSON (and to a JMS message's JSON body), so a republished event that differs only
+ * there is the same call. When an argument cannot be written with JSON-B the call is refused with
+ * {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE} before anything is claimed: a fingerprint of the
+ * target alone would replay the first call's outcome to a repeat with any arguments. Thread-safe.
  */
 public final class ArgumentFingerprints {
+
+  private static final IgnoredFields NOTHING_IGNORED = IgnoredFields.of(List.of());
 
   private final Jsonb jsonb;
   private final FingerprintCalculator calculator;
@@ -52,7 +58,24 @@ public final class ArgumentFingerprints {
    *     cannot be written with JSON-B
    */
   public Fingerprint of(String target, Type[] parameterTypes, Object[] arguments) {
+    return of(target, parameterTypes, arguments, NOTHING_IGNORED);
+  }
+
+  /**
+   * The fingerprint of one call, leaving out the fields the method ignores.
+   *
+   * @param target the called method, {@code com.example.Shipping.onPaid}
+   * @param parameterTypes the method's generic parameter types
+   * @param arguments the arguments, one per parameter
+   * @param ignored the method's {@code ignoredFields}, applied to each argument's JSON
+   * @return the fingerprint
+   * @throws IdempotencyException {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE} when an argument
+   *     cannot be written with JSON-B
+   */
+  public Fingerprint of(
+      String target, Type[] parameterTypes, Object[] arguments, IgnoredFields ignored) {
     Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(ignored, "ignored");
     if (parameterTypes.length != arguments.length) {
       throw new IllegalArgumentException(
           arguments.length + " arguments for " + parameterTypes.length + " parameters");
@@ -60,7 +83,7 @@ public final class ArgumentFingerprints {
     JsonArrayBuilder array = Json.createArrayBuilder();
     for (int i = 0; i < arguments.length; i++) {
       try {
-        array.add(write(parameterTypes[i], arguments[i]));
+        array.add(ignored.apply(write(parameterTypes[i], arguments[i])));
       } catch (RuntimeException e) {
         throw new IdempotencyException(
             ErrorCode.IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE,
@@ -83,6 +106,9 @@ public final class ArgumentFingerprints {
   private JsonValue write(Type type, Object argument) {
     if (argument == null) {
       return JsonValue.NULL;
+    }
+    if (JmsMessageBody.isMessageType(type.getTypeName())) {
+      return JmsMessageBody.of(argument, value -> write(Object.class, value));
     }
     if (isContainerObject(type)) {
       return Json.createValue(type.getTypeName());

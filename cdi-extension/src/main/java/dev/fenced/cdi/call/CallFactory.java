@@ -6,6 +6,7 @@ import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyKeys;
+import dev.fenced.core.idempotency.IgnoredFields;
 import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.idempotency.Idempotency;
 import dev.fenced.idempotency.IdempotencyException;
@@ -78,7 +79,11 @@ public final class CallFactory {
         method.target(),
         key,
         RecordKey.method(scopes.forMethod(method), key, method.className(), method.methodName()),
-        arguments.of(method.target(), call.parameterTypes().toArray(Type[]::new), args),
+        arguments.of(
+            method.target(),
+            call.parameterTypes().toArray(Type[]::new),
+            args,
+            IgnoredFields.of(call.ignoredFields())),
         new ExecutionOptions(method.ttl(), method.lockTtl(), call.onConflict(), call.waitTimeout()),
         call.returnType(),
         method.storeIf(),
@@ -162,7 +167,11 @@ public final class CallFactory {
             method.className(),
             method.methodName(),
             field.responseKey()),
-        arguments.of(mutation.fieldName(), types.toArray(Type[]::new), counted.toArray()),
+        arguments.of(
+            mutation.fieldName(),
+            types.toArray(Type[]::new),
+            counted.toArray(),
+            IgnoredFields.of(mutation.ignoredFields())),
         new ExecutionOptions(
             method.ttl(), method.lockTtl(), mutation.onConflict(), mutation.waitTimeout()),
         mutation.returnType(),

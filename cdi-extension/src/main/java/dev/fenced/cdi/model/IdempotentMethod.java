@@ -114,6 +114,7 @@ public record IdempotentMethod(
    * @param waitTimeout how long a waiting duplicate waits
    * @param staged whether the method returns a {@code CompletionStage} (or {@code
    *     CompletableFuture}) whose value is recorded when it completes ({@link ReturnedValue})
+   * @param ignoredFields JSON pointers of the fields of each argument the fingerprint leaves out
    */
   public record Call(
       int keyParameter,
@@ -122,7 +123,8 @@ public record IdempotentMethod(
       Type returnType,
       OnConflict onConflict,
       Duration waitTimeout,
-      boolean staged)
+      boolean staged,
+      List<String> ignoredFields)
       implements Kind {
 
     /**
@@ -135,8 +137,10 @@ public record IdempotentMethod(
      * @param onConflict never {@code null}
      * @param waitTimeout never {@code null}
      * @param staged whether the method returns a stage
+     * @param ignoredFields never {@code null}; copied
      */
     public Call {
+      ignoredFields = List.copyOf(ignoredFields);
       Objects.requireNonNull(keyPath, "keyPath");
       parameterTypes = List.copyOf(parameterTypes);
       if (keyParameter < 0 || keyParameter >= parameterTypes.size()) {
@@ -167,6 +171,7 @@ public record IdempotentMethod(
    * @param retryAfter the {@code retryAfter} hint of an in-use refusal
    * @param staged whether the method returns a {@code CompletionStage} (or {@code
    *     CompletableFuture}) whose value is recorded when it completes ({@link ReturnedValue})
+   * @param ignoredFields JSON pointers of the fields of each argument the fingerprint leaves out
    */
   public record Mutation(
       String fieldName,
@@ -179,7 +184,8 @@ public record IdempotentMethod(
       OnConflict onConflict,
       Duration waitTimeout,
       Duration retryAfter,
-      boolean staged)
+      boolean staged,
+      List<String> ignoredFields)
       implements Kind {
 
     /**
@@ -196,8 +202,10 @@ public record IdempotentMethod(
      * @param waitTimeout never {@code null}
      * @param retryAfter never {@code null}
      * @param staged whether the method returns a stage
+     * @param ignoredFields never {@code null}; copied
      */
     public Mutation {
+      ignoredFields = List.copyOf(ignoredFields);
       Objects.requireNonNull(fieldName, "fieldName");
       Objects.requireNonNull(keyPath, "keyPath");
       Objects.requireNonNull(header, "header");

@@ -472,11 +472,17 @@ class IdempotentMethodReaderTest {
   }
 
   @Test
-  void ignored_fields_on_a_method_with_a_key_parameter_are_refused() {
-    assertThatThrownBy(() -> read(Uploads.class, "onMessage", Map.of()))
-        .isInstanceOf(InvalidModelException.class)
-        .hasMessageContaining("FENCED-D016: " + Uploads.class.getName() + ".onMessage")
-        .hasMessageContaining("ignoredFields");
+  void ignored_fields_on_a_method_with_a_key_parameter_apply_to_its_arguments() {
+    assertThat(guarded(Uploads.class, "onMessage").call().ignoredFields())
+        .containsExactly("/requestedAt");
+  }
+
+  @Test
+  void a_per_method_config_key_sets_the_ignored_fields_of_a_call() {
+    String key = Shipping.class.getName() + "/onPaid/Idempotent/ignoredFields";
+
+    assertThat(guarded(Shipping.class, "onPaid", Map.of(key, "/sentAt")).call().ignoredFields())
+        .containsExactly("/sentAt");
   }
 
   @Test
@@ -484,7 +490,7 @@ class IdempotentMethodReaderTest {
     IdempotentMethod handler =
         guarded(Shipping.class, "onPaid", Map.of("fenced.idempotency.ignored-fields", "/sentAt"));
 
-    assertThat(handler.kind()).isInstanceOf(IdempotentMethod.Call.class);
+    assertThat(handler.call().ignoredFields()).isEmpty();
   }
 
   @Test

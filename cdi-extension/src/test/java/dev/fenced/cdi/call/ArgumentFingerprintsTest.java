@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.fenced.ErrorCode;
 import dev.fenced.core.idempotency.FingerprintCalculator;
+import dev.fenced.core.idempotency.IgnoredFields;
 import dev.fenced.idempotency.IdempotencyException;
 import jakarta.json.bind.JsonbBuilder;
 import java.lang.reflect.Type;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +44,34 @@ class ArgumentFingerprintsTest {
             fingerprints.of(
                 "com.example.Billing.onPaid", EVENT, new Object[] {new OrderPaid("e-1", 10)}))
         .isNotEqualTo(first);
+  }
+
+  public record Republished(String eventId, long amount, String publishedAt) {}
+
+  @Test
+  void an_ignored_field_of_an_argument_does_not_count_and_the_others_still_do() {
+    Type[] types = {Republished.class};
+    IgnoredFields ignored = IgnoredFields.of(List.of("/publishedAt"));
+    var first =
+        fingerprints.of(TARGET, types, new Object[] {new Republished("e-1", 10, "10:00")}, ignored);
+
+    assertThat(
+            fingerprints.of(
+                TARGET, types, new Object[] {new Republished("e-1", 10, "10:05")}, ignored))
+        .isEqualTo(first);
+    assertThat(
+            fingerprints.of(
+                TARGET, types, new Object[] {new Republished("e-1", 11, "10:00")}, ignored))
+        .isNotEqualTo(first);
+  }
+
+  @Test
+  void without_ignored_fields_every_field_counts() {
+    Type[] types = {Republished.class};
+
+    assertThat(fingerprints.of(TARGET, types, new Object[] {new Republished("e-1", 10, "10:05")}))
+        .isNotEqualTo(
+            fingerprints.of(TARGET, types, new Object[] {new Republished("e-1", 10, "10:00")}));
   }
 
   @Test

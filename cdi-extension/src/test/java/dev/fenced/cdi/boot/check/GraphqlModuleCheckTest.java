@@ -31,7 +31,8 @@ class GraphqlModuleCheckTest {
               OnConflict.REJECT,
               Duration.ofMinutes(1),
               Duration.ofSeconds(1),
-              false));
+              false,
+              List.of()));
 
   @Test
   void a_guarded_mutation_without_fenced_graphql_fails_naming_the_method_and_the_module() {
