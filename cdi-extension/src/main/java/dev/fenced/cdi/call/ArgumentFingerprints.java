@@ -83,7 +83,7 @@ public final class ArgumentFingerprints {
     JsonArrayBuilder array = Json.createArrayBuilder();
     for (int i = 0; i < arguments.length; i++) {
       try {
-        array.add(ignored.apply(write(parameterTypes[i], arguments[i])));
+        array.add(write(parameterTypes[i], arguments[i], ignored));
       } catch (RuntimeException e) {
         throw new IdempotencyException(
             ErrorCode.IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE,
@@ -103,12 +103,19 @@ public final class ArgumentFingerprints {
     return calculator.ofCall(target, array.build());
   }
 
-  private JsonValue write(Type type, Object argument) {
+  private JsonValue write(Type type, Object argument, IgnoredFields ignored) {
     if (argument == null) {
       return JsonValue.NULL;
     }
     if (JmsMessageBody.isMessageType(type.getTypeName())) {
-      return JmsMessageBody.of(argument, value -> write(Object.class, value));
+      return JmsMessageBody.of(argument, value -> write(Object.class, value, ignored), ignored);
+    }
+    return ignored.apply(write(type, argument));
+  }
+
+  private JsonValue write(Type type, Object argument) {
+    if (argument == null) {
+      return JsonValue.NULL;
     }
     if (isContainerObject(type)) {
       return Json.createValue(type.getTypeName());

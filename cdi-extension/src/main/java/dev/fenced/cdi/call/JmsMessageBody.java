@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.UnaryOperator;
 
 /**
  * What a JMS message counts as in a call's fingerprint: its kind and its body, never its headers or
@@ -35,22 +36,25 @@ final class JmsMessageBody {
    * The JSON a message counts as.
    *
    * @param message a {@code jakarta.jms.Message}
-   * @param objects writes an object message's object
+   * @param objects writes an object message's object (and a map message's values), leaving the
+   *     ignored fields out
+   * @param ignored the method's {@code ignoredFields}, applied to a JSON text body
    * @return {@code {"kind":..,"body":..}}
    * @throws IllegalStateException when the provider cannot give the body
    */
-  static JsonValue of(Object message, Function<Object, JsonValue> objects) {
+  static JsonValue of(
+      Object message, Function<Object, JsonValue> objects, UnaryOperator<JsonValue> ignored) {
     JsonObjectBuilder json = Json.createObjectBuilder();
     try {
       if (message instanceof TextMessage text) {
-        json.add("kind", "text").add("body", text(text.getText()));
+        json.add("kind", "text").add("body", ignored.apply(text(text.getText())));
       } else if (message instanceof BytesMessage bytes) {
         byte[] body = bytes.getBody(byte[].class);
         bytes.reset(); // back to the first byte for the method that reads it
         json.add("kind", "bytes")
             .add("body", body == null ? "" : Base64.getEncoder().encodeToString(body));
       } else if (message instanceof MapMessage map) {
-        json.add("kind", "map").add("body", entries(map, objects));
+        json.add("kind", "map").add("body", ignored.apply(entries(map, objects)));
       } else if (message instanceof ObjectMessage object) {
         json.add("kind", "object").add("body", objects.apply(object.getObject()));
       } else if (message instanceof StreamMessage) {
