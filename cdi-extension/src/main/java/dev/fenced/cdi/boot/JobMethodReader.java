@@ -23,12 +23,15 @@ import java.util.function.Function;
  *
  * <p>A method is a job when it carries either annotation, or its class does and it is a business
  * method (not static, private, synthetic, a bridge or a lifecycle callback). The key is the
- * method's annotation's, else the class's, else {@code <fully qualified class>.<method>}. The ttl
- * follows {@link MemberResolver}: {@code <class>/<method>/OnOneInstance/ttl}, {@code
- * <class>/OnOneInstance/ttl}, {@code OnOneInstance/ttl}, the method's annotation, the class's,
- * {@code fenced.locks.ttl}, then {@link Defaults#LOCK_TTL}; likewise for {@code
- * WithoutOverlapping}. {@code WithoutOverlapping}'s {@code lockAtLeastFor} follows the same order
- * without a global key (a minimum hold fits one job's period, not every job's): empty is zero.
+ * method's annotation's, else the class's, else, for a {@code WithoutOverlapping} beside an {@code
+ * OnOneInstance}, the job key (so {@code withLock(jobKey)} excludes a run; the lease stays {@code
+ * <job key>:owner}), else {@code <fully qualified class>.<method>}. The ttl follows {@link
+ * MemberResolver}: {@code <class>/<method>/OnOneInstance/ttl}, {@code <class>/OnOneInstance/ttl},
+ * {@code OnOneInstance/ttl}, the method's annotation, the class's, {@code fenced.locks.ttl}, then
+ * {@link Defaults#LOCK_TTL}; likewise for {@code WithoutOverlapping}. {@code WithoutOverlapping}'s
+ * {@code lockAtLeastFor} follows the same order without a global key (a minimum hold fits one job's
+ * period, not every job's): empty is zero. Its {@code lockAtMostFor} too: empty is the global
+ * {@code fenced.locks.max-renewal}; it must be above the ttl and not below {@code lockAtLeastFor}.
  */
 public final class JobMethodReader {
 
