@@ -100,9 +100,10 @@ public @interface WithoutOverlapping {
    * lockAtMostFor} plus one ttl.
    *
    * <p>Empty (the default) means the global cap {@code fenced.locks.max-renewal} (default {@code
-   * 24h}); a value here replaces it for this job. It must be above {@link #ttl()} (a shorter one
-   * would never let the lock be renewed) and not below {@link #lockAtLeastFor()}; a zero, negative
-   * or unparsable value, or one that breaks those rules, fails the deployment, naming where it came
+   * 24h}); a value here replaces it for this job. It must be above {@link #ttl()} (the lock lives a
+   * ttl past its last renewal, so with a cap below the ttl the ttl would decide the hold: set a
+   * shorter ttl for a short cap) and not below {@link #lockAtLeastFor()}; a zero, negative or
+   * unparsable value, or one that breaks those rules, fails the deployment, naming where it came
    * from.
    *
    * @return a duration string, or empty for the global cap

@@ -144,9 +144,9 @@ public final class JobMethodReader {
   }
 
   /**
-   * A maximum hold must leave room for renewal (above the ttl: a lock is renewed every ttl/3 and
-   * lives a ttl past its last renewal, so a shorter one would never be renewed) and for the minimum
-   * hold (not below it: the two would contradict each other).
+   * A maximum hold must be above the ttl (a lock lives a ttl past its last renewal, so a cap below
+   * the ttl would not bound the hold the ttl gives anyway) and not below the minimum hold (the two
+   * would contradict each other).
    */
   private static void checkMaximumHold(
       AnnotationReading<?> reading,
@@ -163,8 +163,8 @@ public final class JobMethodReader {
               value.describe(),
               "not above the run lock's ttl of "
                   + ttl
-                  + ": the lock is renewed every ttl/3 and lives one ttl past its last renewal,"
-                  + " so it would never be renewed; set a lockAtMostFor above the ttl, or a"
+                  + ": the lock lives one ttl past its last renewal, so the ttl, not"
+                  + " lockAtMostFor, would bound the hold; set a lockAtMostFor above the ttl, or a"
                   + " shorter ttl"));
     }
     if (maximumHold.compareTo(minimumHold) < 0) {

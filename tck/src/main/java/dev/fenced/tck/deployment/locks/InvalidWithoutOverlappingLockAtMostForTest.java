@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The deployment fails when {@code @WithoutOverlapping(lockAtMostFor)} is not above the run lock's
- * ttl ({@code lockAtMostFor = "10s"}, {@code ttl = "30s"}): the lock would never be renewed.
+ * ttl ({@code lockAtMostFor = "10s"}, {@code ttl = "30s"}): the lock lives a ttl past its last
+ * renewal, so the ttl, not the cap, would bound the hold.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient

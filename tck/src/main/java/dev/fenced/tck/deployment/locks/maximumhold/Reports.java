@@ -3,7 +3,7 @@ package dev.fenced.tck.deployment.locks.maximumhold;
 import dev.fenced.locks.WithoutOverlapping;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** A job whose maximum hold is not above its ttl: its run lock could never be renewed. */
+/** A job whose maximum hold is not above its ttl. */
 @ApplicationScoped
 public class Reports {
 
