@@ -16,9 +16,10 @@ import java.lang.annotation.Target;
  * renewing it every {@code ttl / 3}, between runs too; runs on every other instance are skipped
  * (logged at FINE with the reason). When the owner dies its lease expires after {@code ttl} and the
  * next instance whose timer goes off takes the job over. Combine with {@link WithoutOverlapping} so
- * a long run is never started twice. Works on EJB timer methods ({@code @Schedule},
- * {@code @Timeout}), on tasks run by a {@code ManagedScheduledExecutorService}, and on any CDI
- * method.
+ * a long run is never started twice: without a key of its own, its run lock is named {@code <key>},
+ * the job key, so {@code locks.withLock(key, ...)} by hand never overlaps a run. Works on EJB timer
+ * methods ({@code @Schedule}, {@code @Timeout}), on tasks run by a {@code
+ * ManagedScheduledExecutorService}, and on any CDI method.
  *
  * <p>Members can be overridden with MicroProfile Config: {@code
  * <class>/<method>/OnOneInstance/ttl}, {@code <class>/OnOneInstance/ttl}, {@code
@@ -32,9 +33,10 @@ import java.lang.annotation.Target;
 public @interface OnOneInstance {
 
   /**
-   * The job's key; the lease is named {@code <key>:owner}. Empty (the default) means {@code <fully
-   * qualified class>.<method>}. Two jobs with one key, or a key equal to another job's lease or an
-   * election's key, fail the deployment.
+   * The job's key; the lease is named {@code <key>:owner}, and the run lock of a {@link
+   * WithoutOverlapping} without a key of its own {@code <key>}. Empty (the default) means {@code
+   * <fully qualified class>.<method>}. Two jobs with one key, or a key equal to another job's lease
+   * or an election's key, fail the deployment.
    *
    * @return the job key, or empty for the default
    */

@@ -25,7 +25,9 @@ import java.lang.annotation.Target;
  * token in {@link LocksContext}. The outer holder keeps renewing the lock and releases it when its
  * own work ends. If the outer hold was lost, the call throws {@link LockLostException}. A call from
  * any other thread, of this instance too, is still skipped while the hold lasts. A lock taken with
- * {@link Locks#tryAcquire(String)} belongs to no thread, so the job is skipped under it.
+ * {@link Locks#tryAcquire(String)} belongs to no thread, so the job is skipped under it, unless the
+ * call runs inside {@link LocksContext#callUnder(Lock, java.util.concurrent.Callable)} with it;
+ * work handed to another thread with {@link LocksContext#capture()} runs inside the hold too.
  *
  * <p><b>No overlap is not one run per tick.</b> Alone it guarantees only that two runs never
  * overlap: when instances' timers go off a little apart, a run that ends before another instance's
@@ -36,8 +38,9 @@ import java.lang.annotation.Target;
  *
  * <p>Members can be overridden with MicroProfile Config: {@code
  * <class>/<method>/WithoutOverlapping/ttl}, {@code <class>/WithoutOverlapping/ttl}, {@code
- * WithoutOverlapping/ttl}, then {@code fenced.locks.ttl}; likewise {@code lockAtLeastFor}, which
- * has no global key.
+ * WithoutOverlapping/ttl}, then {@code fenced.locks.ttl}; likewise {@code lockAtLeastFor} and
+ * {@code lockAtMostFor}, which have no global key of their own ({@code lockAtMostFor} falls back to
+ * {@code fenced.locks.max-renewal}).
  */
 @InterceptorBinding
 @Inherited
@@ -47,8 +50,12 @@ import java.lang.annotation.Target;
 public @interface WithoutOverlapping {
 
   /**
-   * The run lock's key. Empty (the default) means {@code <fully qualified class>.<method>}. Take
-   * the same key with {@link Locks#withLock} to run the job by hand without overlapping it.
+   * The run lock's key. Empty (the default) means the job key of the {@link OnOneInstance} on the
+   * same method or class, when there is one (its lease is {@code <key>:owner}, its run lock {@code
+   * <key>}), else {@code <fully qualified class>.<method>}. Take the same key with {@link
+   * Locks#withLock} to run the job by hand without overlapping it: with {@code @OnOneInstance(key =
+   * "nightly-export")} and a {@code @WithoutOverlapping} without a key, {@code
+   * locks.withLock("nightly-export", ...)} and the job's runs exclude each other.
    *
    * @return the lock key, or empty for the default
    */
@@ -82,4 +89,25 @@ public @interface WithoutOverlapping {
    */
   @Nonbinding
   String lockAtLeastFor() default "";
+
+  /**
+   * How long after its acquisition was requested the run lock is renewed at most (ShedLock's {@code
+   * lockAtMostFor}, for a lock that is renewed): a run still going then is no longer protected.
+   * Renewal stops (with a WARNING), the lock expires a ttl after its last renewal, and the run is
+   * told as of any lost lock: {@link LockLost} fires, {@link Lock#isHeld()} turns false, the run's
+   * thread is interrupted (unless {@code fenced.locks.interrupt-on-loss} is {@code false}); another
+   * instance can take the lock from then on. So a hung run blocks the job for at most {@code
+   * lockAtMostFor} plus one ttl.
+   *
+   * <p>Empty (the default) means the global cap {@code fenced.locks.max-renewal} (default {@code
+   * 24h}); a value here replaces it for this job. It must be above {@link #ttl()} (the lock lives a
+   * ttl past its last renewal, so with a cap below the ttl the ttl would decide the hold: set a
+   * shorter ttl for a short cap) and not below {@link #lockAtLeastFor()}; a zero, negative or
+   * unparsable value, or one that breaks those rules, fails the deployment, naming where it came
+   * from.
+   *
+   * @return a duration string, or empty for the global cap
+   */
+  @Nonbinding
+  String lockAtMostFor() default "";
 }

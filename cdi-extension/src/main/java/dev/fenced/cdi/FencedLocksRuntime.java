@@ -264,7 +264,8 @@ public class FencedLocksRuntime {
                         l.key(),
                         l.ttl(),
                         unitOfWork,
-                        l.lockAtLeastFor())));
+                        l.lockAtLeastFor(),
+                        l.lockAtMostFor())));
   }
 
   private void shutdown() {

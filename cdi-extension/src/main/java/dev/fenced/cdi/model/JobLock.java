@@ -2,9 +2,10 @@ package dev.fenced.cdi.model;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
- * One lock of a guarded job as resolved at deployment: its key, ttl and minimum hold.
+ * One lock of a guarded job as resolved at deployment: its key, ttl, minimum and maximum hold.
  *
  * @param key the key, not empty: the job key of an {@code @OnOneInstance} (its lease is {@code key
  *     + ":owner"}) or the run lock of a {@code @WithoutOverlapping}
@@ -12,8 +13,13 @@ import java.util.Objects;
  * @param lockAtLeastFor how long the run lock of a {@code @WithoutOverlapping} stays in the store
  *     at least after it was taken, however soon the run ends; zero for none (always zero for an
  *     {@code @OnOneInstance})
+ * @param lockAtMostFor how long after it was taken the run lock of a {@code @WithoutOverlapping} is
+ *     renewed at most, then left to expire (lost); empty for the global cap {@code
+ *     fenced.locks.max-renewal} (always empty for an {@code @OnOneInstance}, whose lease has no
+ *     cap)
  */
-public record JobLock(String key, Duration ttl, Duration lockAtLeastFor) {
+public record JobLock(
+    String key, Duration ttl, Duration lockAtLeastFor, Optional<Duration> lockAtMostFor) {
 
   /**
    * Validates the components.
@@ -21,6 +27,7 @@ public record JobLock(String key, Duration ttl, Duration lockAtLeastFor) {
    * @param key not empty
    * @param ttl positive
    * @param lockAtLeastFor zero or more
+   * @param lockAtMostFor positive when present
    */
   public JobLock {
     Objects.requireNonNull(key, "key");
@@ -36,6 +43,21 @@ public record JobLock(String key, Duration ttl, Duration lockAtLeastFor) {
       throw new IllegalArgumentException(
           "lockAtLeastFor must not be negative, was " + lockAtLeastFor);
     }
+    Objects.requireNonNull(lockAtMostFor, "lockAtMostFor");
+    if (lockAtMostFor.filter(d -> d.isZero() || d.isNegative()).isPresent()) {
+      throw new IllegalArgumentException("lockAtMostFor must be positive, was " + lockAtMostFor);
+    }
+  }
+
+  /**
+   * A lock with a minimum hold and the global maximum.
+   *
+   * @param key not empty
+   * @param ttl positive
+   * @param lockAtLeastFor zero or more
+   */
+  public JobLock(String key, Duration ttl, Duration lockAtLeastFor) {
+    this(key, ttl, lockAtLeastFor, Optional.empty());
   }
 
   /**
@@ -45,6 +67,6 @@ public record JobLock(String key, Duration ttl, Duration lockAtLeastFor) {
    * @param ttl positive
    */
   public JobLock(String key, Duration ttl) {
-    this(key, ttl, Duration.ZERO);
+    this(key, ttl, Duration.ZERO, Optional.empty());
   }
 }

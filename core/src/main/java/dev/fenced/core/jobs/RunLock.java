@@ -23,6 +23,10 @@ import java.util.concurrent.Callable;
  * run on another instance whose timer goes off a little later is skipped too. A lost lock is not
  * extended.
  *
+ * <p>With a maximum hold ({@code lockAtMostFor}), the lock is renewed for at most that long after
+ * its acquire request was sent, instead of the manager's global cap: a run still going then loses
+ * it at its deadline, is interrupted (unless interruption is off) and told as of any lost lock.
+ *
  * <p>Re-entrant: a run on a thread that already runs inside the work of a lock on {@code key} (a
  * {@code withLock} on it, this job's own run calling itself) runs inside that hold, as {@link
  * LockManager#heldByCurrentThread} describes: nothing is taken, nothing released at its end (nor at
@@ -40,6 +44,7 @@ public final class RunLock implements JobStage {
   private final LockOptions options;
   private final UnitOfWork unitOfWork;
   private final Duration lockAtLeastFor;
+  private final Optional<Duration> lockAtMostFor;
 
   /**
    * Creates the guard, without a minimum hold: the lock is released as soon as the run ends.
@@ -62,6 +67,28 @@ public final class RunLock implements JobStage {
   }
 
   /**
+   * Creates the guard, with the manager's global renewal cap.
+   *
+   * @param locks takes the run lock
+   * @param running admits the runs, for shutdown
+   * @param target the job as logs name it, {@code com.example.Export.run}
+   * @param key the run lock's key, not empty
+   * @param ttl the run lock's ttl, positive
+   * @param unitOfWork the unit of work whose end releases the lock of a run made inside one
+   * @param lockAtLeastFor the minimum hold, zero for none
+   */
+  public RunLock(
+      LockManager locks,
+      RunningJobs running,
+      String target,
+      String key,
+      Duration ttl,
+      UnitOfWork unitOfWork,
+      Duration lockAtLeastFor) {
+    this(locks, running, target, key, ttl, unitOfWork, lockAtLeastFor, Optional.empty());
+  }
+
+  /**
    * Creates the guard.
    *
    * @param locks takes the run lock
@@ -73,6 +100,8 @@ public final class RunLock implements JobStage {
    * @param lockAtLeastFor how long after its acquire request was sent the lock stays in the store
    *     at least, however soon the run ends; zero for no minimum hold, at most {@code
    *     StoreLimits.MAX_TTL_MILLIS}
+   * @param lockAtMostFor how long after its acquire request was sent the lock is renewed at most,
+   *     positive; empty for the manager's {@code maxRenewal}
    */
   public RunLock(
       LockManager locks,
@@ -81,7 +110,8 @@ public final class RunLock implements JobStage {
       String key,
       Duration ttl,
       UnitOfWork unitOfWork,
-      Duration lockAtLeastFor) {
+      Duration lockAtLeastFor,
+      Optional<Duration> lockAtMostFor) {
     this.locks = Objects.requireNonNull(locks, "locks");
     this.running = Objects.requireNonNull(running, "running");
     this.target = Objects.requireNonNull(target, "target");
@@ -93,6 +123,10 @@ public final class RunLock implements JobStage {
     this.unitOfWork = Objects.requireNonNull(unitOfWork, "unitOfWork");
     // checked now: the close at the end of a run must not throw
     this.lockAtLeastFor = LockManager.requireMinimumHold(lockAtLeastFor);
+    this.lockAtMostFor = Objects.requireNonNull(lockAtMostFor, "lockAtMostFor");
+    if (lockAtMostFor.filter(d -> d.isZero() || d.isNegative()).isPresent()) {
+      throw new IllegalArgumentException("lockAtMostFor must be positive, was " + lockAtMostFor);
+    }
   }
 
   @Override
@@ -108,7 +142,10 @@ public final class RunLock implements JobStage {
         return JobOutcome.ran(locks.callUnder(outer.get(), work));
       }
       Skips.Attempt attempt =
-          Skips.tryAcquire(locks, target, key, options, SkipReason.RUN_LOCK_HELD);
+          lockAtMostFor.isPresent()
+              ? Skips.tryAcquire(
+                  locks, target, key, options, lockAtMostFor.get(), SkipReason.RUN_LOCK_HELD)
+              : Skips.tryAcquire(locks, target, key, options, SkipReason.RUN_LOCK_HELD);
       if (attempt.lock() == null) {
         return Skips.skip(target, key, attempt.skip());
       }

@@ -7,6 +7,7 @@ import dev.fenced.locks.LockOptions;
 import dev.fenced.locks.LockStoreUnavailableException;
 import dev.fenced.locks.SkipReason;
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -29,6 +30,18 @@ final class Skips {
   static Attempt tryAcquire(
       LockManager locks, String target, String key, LockOptions options, SkipReason whenHeld) {
     return tryAcquire(locks, target, key, whenHeld, () -> locks.tryAcquire(key, options));
+  }
+
+  /** Like {@link #tryAcquire}, renewed for at most {@code maxRenewal}. */
+  static Attempt tryAcquire(
+      LockManager locks,
+      String target,
+      String key,
+      LockOptions options,
+      Duration maxRenewal,
+      SkipReason whenHeld) {
+    return tryAcquire(
+        locks, target, key, whenHeld, () -> locks.tryAcquire(key, options, maxRenewal));
   }
 
   /** Like {@link #tryAcquire}, for a lease kept for the application's life (no renewal cap). */

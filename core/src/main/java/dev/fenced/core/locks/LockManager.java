@@ -4,6 +4,7 @@ import dev.fenced.core.LogKeys;
 import dev.fenced.core.OwnerId;
 import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.time.Scheduler;
+import dev.fenced.locks.CapturedLocks;
 import dev.fenced.locks.Lock;
 import dev.fenced.locks.LockLost;
 import dev.fenced.locks.LockLostException;
@@ -125,7 +126,22 @@ public final class LockManager implements Locks {
     return tryAcquire(key, options, LeaseRenewal.UNCAPPED);
   }
 
-  private Optional<Lock> tryAcquire(String key, LockOptions options, Duration maxRenewal) {
+  /**
+   * Like {@link #tryAcquire}, with a renewal cap of its own instead of {@link
+   * LockSettings#maxRenewal()} (a job's {@code lockAtMostFor}): the lock is renewed until {@code
+   * maxRenewal} has passed since its acquire request was sent, then lost at its deadline, its
+   * listeners and the loss listener told, like any lost lock.
+   *
+   * @param key the lock's key
+   * @param options its ttl and wait
+   * @param maxRenewal positive
+   * @return the lock, or empty when another holder has it
+   */
+  public Optional<Lock> tryAcquire(String key, LockOptions options, Duration maxRenewal) {
+    Objects.requireNonNull(maxRenewal, "maxRenewal");
+    if (maxRenewal.isZero() || maxRenewal.isNegative()) {
+      throw new IllegalArgumentException("maxRenewal must be positive, was " + maxRenewal);
+    }
     try {
       return acquire(key, options, maxRenewal).lock();
     } catch (InterruptedException e) {
@@ -233,6 +249,16 @@ public final class LockManager implements Locks {
     } finally {
       scope.close();
     }
+  }
+
+  /**
+   * The holds of the current thread ({@link ThreadLocalLocksContext#locks()}), to run work inside
+   * them on another thread.
+   *
+   * @return the captured holds, none outside a guarded run
+   */
+  public CapturedLocks capture() {
+    return new CapturedHolds(this, context.locks());
   }
 
   /** A nested run inside its own thread's hold: the outer run watches the lock, not this one. */

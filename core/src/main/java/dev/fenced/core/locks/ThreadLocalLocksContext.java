@@ -4,6 +4,7 @@ import dev.fenced.locks.Lock;
 import dev.fenced.locks.LocksContext;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -47,6 +48,17 @@ public final class ThreadLocalLocksContext implements LocksContext {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The locks the current thread runs inside now, innermost first: what {@link
+   * LockManager#capture()} hands to another thread.
+   *
+   * @return a copy, empty outside a guarded run
+   */
+  public List<Lock> locks() {
+    Deque<Lock> stack = locks.get();
+    return stack == null ? List.of() : List.copyOf(stack);
   }
 
   /**

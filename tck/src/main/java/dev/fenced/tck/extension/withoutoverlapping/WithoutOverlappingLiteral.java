@@ -37,4 +37,9 @@ public final class WithoutOverlappingLiteral extends AnnotationLiteral<WithoutOv
   public String lockAtLeastFor() {
     return "";
   }
+
+  @Override
+  public String lockAtMostFor() {
+    return "";
+  }
 }

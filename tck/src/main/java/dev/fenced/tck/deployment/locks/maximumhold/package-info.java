@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidWithoutOverlappingLockAtMostForTest}. */
+package dev.fenced.tck.deployment.locks.maximumhold;

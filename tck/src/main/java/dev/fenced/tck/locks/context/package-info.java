@@ -1,0 +1,2 @@
+/** The deployment of {@code LocksContextCaptureTest} and {@code LocksContextCallUnderTest}. */
+package dev.fenced.tck.locks.context;

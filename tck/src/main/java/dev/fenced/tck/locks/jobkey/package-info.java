@@ -1,0 +1,2 @@
+/** The deployment of {@code OnOneInstanceJobKeyTest}. */
+package dev.fenced.tck.locks.jobkey;

@@ -1,0 +1,2 @@
+/** The deployment of {@code WithoutOverlappingLockAtMostForTest}. */
+package dev.fenced.tck.locks.lockatmostfor;
