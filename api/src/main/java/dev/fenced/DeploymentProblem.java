@@ -213,6 +213,12 @@ public enum DeploymentProblem {
       "%s: replayHeaders %s holds %s, a header of one connection or transfer that the server"
           + " writes itself on every response (a stored one would be wrong on the replay); remove"
           + " it"),
+  /**
+   * {@code keyFrom} is not {@code header:}, {@code query:} or {@code path:} with a name, names a
+   * path parameter the method's {@code @Path} template does not have, or is written on a method
+   * that is not a JAX-RS resource method. Arguments: the target, where the value came from, why.
+   */
+  KEY_SOURCE_INVALID("D026", "%s: keyFrom %s cannot give the idempotency key: %s"),
 
   /** MicroProfile Config cannot be obtained. Argument: the error. */
   CONFIG_UNAVAILABLE(

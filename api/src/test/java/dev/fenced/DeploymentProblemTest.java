@@ -47,6 +47,7 @@ class DeploymentProblemTest {
           entry("FENCED-D023", "STORE_ON_NOT_REBUILDABLE"),
           entry("FENCED-D024", "STORE_ON_WITH_FAULT_TOLERANCE"),
           entry("FENCED-D025", "REPLAY_HEADERS_HOP_BY_HOP"),
+          entry("FENCED-D026", "KEY_SOURCE_INVALID"),
           entry("FENCED-D100", "CONFIG_UNAVAILABLE"),
           entry("FENCED-D101", "CONFIG_DURATION_INVALID"),
           entry("FENCED-D102", "CONFIG_SIZE_INVALID"),

@@ -85,6 +85,22 @@ public @interface Idempotent {
   String scope() default "";
 
   /**
+   * Where a JAX-RS resource method's key comes from: {@code header:<name>}, {@code query:<name>} or
+   * {@code path:<name>} (a parameter of the method's {@code @Path} template, or the deployment
+   * fails). Empty (the default) is the request header {@code fenced.idempotency.header}, {@code
+   * Idempotency-Key}. A key read from a header is the client's own, one record per caller whatever
+   * method it reaches; a key read from a query or path parameter (an order id) belongs to the
+   * method: the same id on two methods is two records. A parameter value is validated as a header
+   * key is (1 to 255 printable ASCII characters, after URL decoding); a parameter sent twice is
+   * refused. JAX-RS resource methods only (others take an {@link IdempotencyKey} parameter): on
+   * another method the deployment fails.
+   *
+   * @return the key source, or empty for the key header
+   */
+  @Nonbinding
+  String keyFrom() default "";
+
+  /**
    * Response headers stored and replayed in addition to {@code Location}, {@code Content-Type},
    * {@code Content-Language}, {@code Content-Location}, {@code ETag} and {@code Last-Modified}.
    * Names are case-insensitive; {@code Set-Cookie} is refused at deployment.

@@ -5,6 +5,7 @@ import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.Defaults;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.cdi.model.KeyPath;
+import dev.fenced.cdi.model.KeySource;
 import dev.fenced.cdi.model.ReturnedValue;
 import dev.fenced.core.idempotency.IgnoredFields;
 import dev.fenced.idempotency.IdempotencyKey;
@@ -41,6 +42,7 @@ public final class IdempotentMethodReader {
   private static final String IGNORED_FIELDS = "ignoredFields";
   private static final String BODY_FINGERPRINT = "bodyFingerprint";
   private static final String STORE_STATUSES = "storeStatuses";
+  private static final String KEY_FROM = "keyFrom";
   private static final Set<String> CLASS_LEVEL_VERBS = Set.of("POST", "PUT", "PATCH", "DELETE");
 
   /**
@@ -140,11 +142,13 @@ public final class IdempotentMethodReader {
       kind =
           new IdempotentMethod.Http(
               required,
-              header,
+              keySource(reading, method, header),
               replayHeaders,
               retryAfter,
               ignoredFields,
               bodyFingerprint(reading, ignoredFields));
+    } else if (keyFromOutsideHttp(reading, onMethod)) {
+      kind = null;
     } else if (graphql == GraphqlOperation.QUERY) {
       reading.problem(DeploymentProblem.GRAPHQL_QUERY_GUARDED.format(target));
       kind = null;
@@ -440,6 +444,54 @@ public final class IdempotentMethodReader {
       }
     }
     return statuses;
+  }
+
+  /**
+   * Where a resource method's key comes from: {@code keyFrom}, or the key header. A path parameter
+   * must be one of the method's {@code @Path} templates (its class's and its own).
+   */
+  private static KeySource keySource(
+      AnnotationReading<Idempotent> reading, MethodAnnotations method, String header) {
+    ResolvedValue value = reading.resolveWithoutGlobal(KEY_FROM, Idempotent::keyFrom, "");
+    String text = value.value().strip();
+    if (text.isEmpty()) {
+      return KeySource.header(header.isEmpty() ? Defaults.HEADER : header);
+    }
+    try {
+      KeySource source = KeySource.parse(text);
+      if (source.kind() == KeySource.Kind.PATH && !PathTemplates.of(method).has(source.name())) {
+        reading.problem(
+            DeploymentProblem.KEY_SOURCE_INVALID.format(
+                reading.target(),
+                value.describe(),
+                "the method's @Path templates "
+                    + PathTemplates.of(method)
+                    + " have no parameter {"
+                    + source.name()
+                    + "}"));
+      }
+      return source;
+    } catch (IllegalArgumentException e) {
+      reading.problem(
+          DeploymentProblem.KEY_SOURCE_INVALID.format(
+              reading.target(), value.describe(), e.getMessage()));
+      return KeySource.header(Defaults.HEADER);
+    }
+  }
+
+  /** {@code keyFrom} written on a method that is not a resource method: a problem. */
+  private static boolean keyFromOutsideHttp(
+      AnnotationReading<Idempotent> reading, Idempotent onMethod) {
+    if (onMethod == null || onMethod.keyFrom().isBlank()) {
+      return false;
+    }
+    reading.problem(
+        DeploymentProblem.KEY_SOURCE_INVALID.format(
+            reading.target(),
+            "\"" + onMethod.keyFrom() + "\" on " + reading.target(),
+            "it applies to JAX-RS resource methods; this method takes its key from its"
+                + " @IdempotencyKey parameter"));
+    return true;
   }
 
   private static String header(AnnotationReading<Idempotent> reading) {

@@ -127,7 +127,7 @@ public class IdempotencyFeature implements DynamicFeature {
                       !designates(method, HttpMethod.HEAD));
               context.register(
                   new IdempotencyRequestFilter(
-                      gate, model.http().header(), RequestClaims.ofCurrentRequest()),
+                      gate, model.http().keySource(), RequestClaims.ofCurrentRequest()),
                   REQUEST_FILTER_PRIORITY);
               context.register(new LastRequestFilter(), LAST_REQUEST_FILTER_PRIORITY);
               context.register(

@@ -1,6 +1,7 @@
 package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.ErrorCode;
+import dev.fenced.cdi.model.KeySource;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerRequestFilter;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -30,21 +31,21 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
   static final String REPLAY_BODY = IdempotencyRequestFilter.class.getName() + ".replayBody";
 
   private final RequestGate gate;
-  private final String header;
+  private final KeySource keySource;
   private final BiConsumer<ClaimedRequest, Boolean> claims;
 
   /**
    * Creates the filter of one method.
    *
    * @param gate the method's gate
-   * @param header the name of the key header
+   * @param keySource where the key comes from
    * @param claims takes each claim, and whether the cleanup listener ends it: notes it as the
    *     request's, and ends it at the end of a request the listener does not see
    */
   IdempotencyRequestFilter(
-      RequestGate gate, String header, BiConsumer<ClaimedRequest, Boolean> claims) {
+      RequestGate gate, KeySource keySource, BiConsumer<ClaimedRequest, Boolean> claims) {
     this.gate = Objects.requireNonNull(gate, "gate");
-    this.header = Objects.requireNonNull(header, "header");
+    this.keySource = Objects.requireNonNull(keySource, "keySource");
     this.claims = Objects.requireNonNull(claims, "claims");
   }
 
@@ -78,7 +79,7 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
         request.getMethod(),
         path.startsWith("/") ? path : "/" + path,
         uri.getRequestUri().getRawQuery(),
-        keyHeaders(request),
+        keyValues(request),
         principal,
         request.getHeaderString(HttpHeaders.CONTENT_TYPE),
         new EntityBody(request.getEntityStream(), request::setEntityStream, request.getLength()),
@@ -86,9 +87,15 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
         AcceptEncoding.of(headerLines(request, HttpHeaders.ACCEPT_ENCODING)));
   }
 
-  /** Every line of the key header. */
-  private List<String> keyHeaders(ContainerRequestContext request) {
-    return headerLines(request, header);
+  /** Every value of the key's source: each line of its header, each value of its parameter. */
+  private List<String> keyValues(ContainerRequestContext request) {
+    List<String> values =
+        switch (keySource.kind()) {
+          case HEADER -> headerLines(request, keySource.name());
+          case QUERY -> request.getUriInfo().getQueryParameters().get(keySource.name());
+          case PATH -> request.getUriInfo().getPathParameters().get(keySource.name());
+        };
+    return values == null ? List.of() : values;
   }
 
   /** Every line of a header; header names are case-insensitive. */

@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param path the path below the application's base URI, still percent-encoded as received, with a
  *     leading {@code /}
  * @param query the raw query string, or {@code null} when there is none
- * @param keyHeaders every value of the key header (one per header line), empty when absent
+ * @param keyValues every value of the key's source (one per header line or parameter), empty when
+ *     absent
  * @param principal the authenticated caller, or {@code null}
  * @param mediaType the request {@code Content-Type}, or {@code null}
  * @param body reads the request body up to a bound (empty when there is none); read only for
@@ -24,7 +25,7 @@ record IncomingRequest(
     String method,
     String path,
     String query,
-    List<String> keyHeaders,
+    List<String> keyValues,
     Principal principal,
     String mediaType,
     Body body,
@@ -37,7 +38,7 @@ record IncomingRequest(
    * @param method never {@code null}
    * @param path never {@code null}
    * @param query may be {@code null}
-   * @param keyHeaders never {@code null}; copied
+   * @param keyValues never {@code null}; copied
    * @param principal may be {@code null}
    * @param mediaType may be {@code null}
    * @param body never {@code null}
@@ -47,7 +48,7 @@ record IncomingRequest(
   IncomingRequest {
     Objects.requireNonNull(method, "method");
     Objects.requireNonNull(path, "path");
-    keyHeaders = List.copyOf(keyHeaders);
+    keyValues = List.copyOf(keyValues);
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(contentEncoding, "contentEncoding");
     Objects.requireNonNull(acceptEncoding, "acceptEncoding");
@@ -59,7 +60,7 @@ record IncomingRequest(
    * @param method never {@code null}
    * @param path never {@code null}
    * @param query may be {@code null}
-   * @param keyHeaders never {@code null}; copied
+   * @param keyValues never {@code null}; copied
    * @param principal may be {@code null}
    * @param mediaType may be {@code null}
    * @param body never {@code null}
@@ -68,7 +69,7 @@ record IncomingRequest(
       String method,
       String path,
       String query,
-      List<String> keyHeaders,
+      List<String> keyValues,
       Principal principal,
       String mediaType,
       Body body) {
@@ -76,7 +77,7 @@ record IncomingRequest(
         method,
         path,
         query,
-        keyHeaders,
+        keyValues,
         principal,
         mediaType,
         body,

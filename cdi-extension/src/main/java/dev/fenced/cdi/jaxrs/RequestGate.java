@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import dev.fenced.ErrorCode;
 import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.model.KeySource;
 import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.config.SizeParser;
 import dev.fenced.core.idempotency.Claim;
@@ -101,38 +102,41 @@ final class RequestGate {
    */
   Decision decide(IncomingRequest request) throws IOException {
     String target = request.target();
-    if (request.keyHeaders().isEmpty()) {
+    if (request.keyValues().isEmpty()) {
       return model.http().required()
           ? refuse(
               target,
               null,
               ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
-              "This request needs an "
-                  + model.http().header()
-                  + " header: send a new unique key with each new request, and the same key with"
-                  + " each retry of it")
+              "This request needs an idempotency key in its "
+                  + model.http().keySource().describe()
+                  + ": send a new unique key with each new request, and the same key with each"
+                  + " retry of it")
           : new Decision.Unguarded();
     }
-    if (request.keyHeaders().size() > 1) {
+    if (request.keyValues().size() > 1) {
       return refuse(
           target,
           null,
           ErrorCode.IDEMPOTENCY_KEY_INVALID,
           "The request has "
-              + request.keyHeaders().size()
-              + " "
-              + model.http().header()
-              + " headers; send exactly one");
+              + request.keyValues().size()
+              + " values of its "
+              + model.http().keySource().describe()
+              + "; send exactly one");
     }
     String key;
     try {
-      key = IdempotencyKeys.fromHeader(request.keyHeaders().get(0));
+      key =
+          model.http().keySource().kind() == KeySource.Kind.HEADER
+              ? IdempotencyKeys.fromHeader(request.keyValues().get(0))
+              : IdempotencyKeys.validate(request.keyValues().get(0));
     } catch (IdempotencyException e) {
       return refuse(
           target,
           null,
           e.code(),
-          "The " + model.http().header() + " header is invalid: " + e.getMessage());
+          "The " + model.http().keySource().describe() + " is invalid: " + e.getMessage());
     }
     if (request.body().declaredLength() > maxRequestSize) {
       return tooLarge(target, key);
@@ -177,7 +181,7 @@ final class RequestGate {
         fingerprints.ofRequest(scope, method, request.pathAndQuery(), request.mediaType(), body);
     Claim claim;
     try {
-      claim = runtime.engine().claim(RecordKey.http(scope, key), fingerprint, model.lockTtl());
+      claim = runtime.engine().claim(recordKey(scope, key), fingerprint, model.lockTtl());
     } catch (IdempotencyException e) {
       return refuse(target, key, e.code(), e.getMessage());
     }
@@ -315,5 +319,16 @@ final class RequestGate {
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "An observer of a Fenced idempotency event failed", e);
     }
+  }
+
+  /**
+   * The record of a key: the client's own key (a header) is one record per scope, whatever method
+   * it reaches; a key that is a value of the request (a query or path parameter, an order id)
+   * belongs to the method, so the same id on two methods is two records.
+   */
+  private RecordKey recordKey(String scope, String key) {
+    return model.http().keySource().belongsToMethod()
+        ? RecordKey.method(scope, key, model.className(), model.methodName())
+        : RecordKey.http(scope, key);
   }
 }

@@ -45,7 +45,7 @@ public record IdempotentMethod(
    * interceptor) guards it.
    *
    * @param required whether a request without a key is refused (400)
-   * @param header the name of the request header holding the key
+   * @param keySource where the key comes from: a request header, a query or a path parameter
    * @param replayHeaders lower-case names of the response headers stored and replayed
    * @param retryAfter the {@code Retry-After} hint of a 409
    * @param ignoredFields JSON pointers of the body fields the fingerprint leaves out
@@ -54,7 +54,7 @@ public record IdempotentMethod(
    */
   public record Http(
       boolean required,
-      String header,
+      KeySource keySource,
       Set<String> replayHeaders,
       Duration retryAfter,
       List<String> ignoredFields,
@@ -65,14 +65,14 @@ public record IdempotentMethod(
      * Validates the components.
      *
      * @param required whether a key is required
-     * @param header never {@code null}
+     * @param keySource never {@code null}
      * @param replayHeaders never {@code null}; copied
      * @param retryAfter never {@code null}
      * @param ignoredFields never {@code null}; copied
      * @param bodyFingerprint never {@code null}
      */
     public Http {
-      Objects.requireNonNull(header, "header");
+      Objects.requireNonNull(keySource, "keySource");
       replayHeaders = Set.copyOf(replayHeaders);
       Objects.requireNonNull(retryAfter, "retryAfter");
       ignoredFields = List.copyOf(ignoredFields);
@@ -83,12 +83,12 @@ public record IdempotentMethod(
      * A method whose fingerprint counts the whole body.
      *
      * @param required whether a key is required
-     * @param header never {@code null}
+     * @param header the name of the request header holding the key
      * @param replayHeaders never {@code null}; copied
      * @param retryAfter never {@code null}
      */
     public Http(boolean required, String header, Set<String> replayHeaders, Duration retryAfter) {
-      this(required, header, replayHeaders, retryAfter, List.of(), "");
+      this(required, KeySource.header(header), replayHeaders, retryAfter, List.of(), "");
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.Defaults;
 import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.model.KeySource;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.OnConflict;
@@ -14,6 +15,7 @@ import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
 import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.List;
@@ -234,6 +236,42 @@ class IdempotentMethodReaderTest {
     }
   }
 
+  @Path("orders/{orderId}")
+  static class OrderPayments {
+    @POST
+    @Path("pay")
+    @Idempotent(keyFrom = "path:orderId")
+    public String pay() {
+      return "";
+    }
+
+    @POST
+    @Path("capture")
+    @Idempotent(keyFrom = "query:captureId")
+    public String capture() {
+      return "";
+    }
+
+    @POST
+    @Path("refund")
+    @Idempotent(keyFrom = "path:refundId")
+    public String refund() {
+      return "";
+    }
+
+    @POST
+    @Path("void")
+    @Idempotent(keyFrom = "cookie:voidId")
+    public String voidIt() {
+      return "";
+    }
+
+    @Idempotent(keyFrom = "query:eventId")
+    public String onEvent(@IdempotencyKey String key) {
+      return key;
+    }
+  }
+
   private static Optional<IdempotentMethod> read(
       Class<?> type, String name, Map<String, String> config) {
     Method method =
@@ -264,7 +302,7 @@ class IdempotentMethodReaderTest {
     assertThat(pay.scope()).isEmpty();
     assertThat(pay.storeIf()).isEqualTo(StoreIf.NOT_SERVER_ERROR);
     assertThat(pay.http().retryAfter()).isEqualTo(Duration.ofSeconds(1));
-    assertThat(pay.http().header()).isEqualTo("Idempotency-Key");
+    assertThat(pay.http().keySource()).isEqualTo(KeySource.header("Idempotency-Key"));
     assertThat(pay.http().replayHeaders()).isEqualTo(Defaults.REPLAY_HEADERS);
     assertThat(pay.target()).isEqualTo(Payments.class.getName() + ".pay");
     IdempotentMethod handle = guarded(Handlers.class, "handle");
@@ -744,5 +782,54 @@ class IdempotentMethodReaderTest {
         .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D025")
         .hasMessageContaining("Transfer-Encoding");
+  }
+
+  @Test
+  void key_from_a_path_parameter_of_the_methods_templates_is_read() {
+    assertThat(guarded(OrderPayments.class, "pay").http().keySource())
+        .isEqualTo(new KeySource(KeySource.Kind.PATH, "orderId"));
+  }
+
+  @Test
+  void key_from_a_query_parameter_is_read_and_belongs_to_the_method() {
+    KeySource source = guarded(OrderPayments.class, "capture").http().keySource();
+
+    assertThat(source).isEqualTo(new KeySource(KeySource.Kind.QUERY, "captureId"));
+    assertThat(source.belongsToMethod()).isTrue();
+    assertThat(KeySource.header("Idempotency-Key").belongsToMethod()).isFalse();
+  }
+
+  @Test
+  void a_per_method_config_key_sets_the_key_source() {
+    String key = Payments.class.getName() + "/pay/Idempotent/keyFrom";
+
+    assertThat(
+            guarded(Payments.class, "pay", Map.of(key, "header:X-Request-Id")).http().keySource())
+        .isEqualTo(KeySource.header("X-Request-Id"));
+  }
+
+  @Test
+  void a_path_parameter_the_templates_do_not_have_is_refused_naming_the_templates() {
+    assertThatThrownBy(() -> read(OrderPayments.class, "refund", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D026")
+        .hasMessageContaining("{refundId}")
+        .hasMessageContaining("orders/{orderId}");
+  }
+
+  @Test
+  void a_key_source_of_another_kind_is_refused_naming_the_forms() {
+    assertThatThrownBy(() -> read(OrderPayments.class, "voidIt", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D026")
+        .hasMessageContaining("header:<name>, query:<name> or path:<name>");
+  }
+
+  @Test
+  void key_from_on_a_method_with_a_key_parameter_is_refused() {
+    assertThatThrownBy(() -> read(OrderPayments.class, "onEvent", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D026")
+        .hasMessageContaining("@IdempotencyKey");
   }
 }

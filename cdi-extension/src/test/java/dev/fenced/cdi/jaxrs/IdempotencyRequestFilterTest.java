@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.cdi.model.KeySource;
 import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.FingerprintCalculator;
@@ -38,7 +39,7 @@ class IdempotencyRequestFilterTest {
   private final IdempotencyRequestFilter filter =
       new IdempotencyRequestFilter(
           new RequestGate(new RecordingRuntime(engine), Models.pay(), Transactions.NONE, 1 << 20),
-          "Idempotency-Key",
+          KeySource.header("Idempotency-Key"),
           (claimed, endedElsewhere) -> {
             handedOver.add(claimed);
             if (!endedElsewhere) {

@@ -79,6 +79,11 @@ public final class IdempotentLiteral extends AnnotationLiteral<Idempotent> imple
   }
 
   @Override
+  public String keyFrom() {
+    return "";
+  }
+
+  @Override
   public String retryAfter() {
     return "";
   }
