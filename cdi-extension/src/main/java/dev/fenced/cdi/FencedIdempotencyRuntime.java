@@ -40,6 +40,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Default;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.inject.Inject;
@@ -76,6 +77,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private IdempotencyStore store;
   private FencedExecutor executor;
   private Jsonb jsonb;
+  private boolean ownJsonb;
   private IdempotencyEngine engine;
   private FingerprintCalculator fingerprints;
   private final Map<String, FingerprintCalculator> requestFingerprints = new ConcurrentHashMap<>();
@@ -102,7 +104,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
             settings.retryAfter(),
             EncryptionSettings.sealer(config),
             settings.maxRenewal());
-    jsonb = JsonbBuilder.create();
+    jsonb = applicationJsonb();
     fingerprints = new FingerprintCalculator();
     callFactory =
         new CallFactory(
@@ -119,11 +121,29 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   @PreDestroy
   void stop() {
     executor.close();
+    if (!ownJsonb) {
+      return; // the application's, closed by whoever produced it
+    }
     try {
       jsonb.close();
     } catch (Exception e) {
       LOG.log(Level.DEBUG, "Closing JSON-B failed", e);
     }
+  }
+
+  /**
+   * The JSON-B that writes stored outcomes and fingerprints arguments: the application's own, when
+   * it has a CDI bean of type {@code Jsonb} (its adapters, naming and visibility then apply to what
+   * Fenced stores, as to what its endpoints write), else a default one of Fenced's.
+   */
+  private Jsonb applicationJsonb() {
+    Instance<Jsonb> produced = beans.select(Jsonb.class, Default.Literal.INSTANCE);
+    if (produced.isResolvable()) {
+      LOG.log(Level.DEBUG, "Stored outcomes are written with the application's Jsonb bean");
+      return produced.get();
+    }
+    ownJsonb = true;
+    return JsonbBuilder.create();
   }
 
   @Override

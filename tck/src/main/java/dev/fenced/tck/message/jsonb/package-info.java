@@ -1,0 +1,2 @@
+/** The deployment of {@code IdempotentApplicationJsonbTest}: an application's own {@code Jsonb}. */
+package dev.fenced.tck.message.jsonb;
