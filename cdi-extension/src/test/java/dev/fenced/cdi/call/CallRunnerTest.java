@@ -303,16 +303,7 @@ class CallRunnerTest {
   class StoredFailures {
 
     private GuardedCall declinable(StoreIf storeIf) {
-      return new GuardedCall(
-          TARGET,
-          "evt-1",
-          key("evt-1"),
-          fingerprint("a"),
-          ExecutionOptions.rejecting(Duration.ofHours(1), LOCK_TTL),
-          Shipment.class,
-          storeIf,
-          false,
-          CHECKED);
+      return storing(storeIf, CHECKED);
     }
 
     private Shipment decline() throws Declined {
@@ -389,6 +380,12 @@ class CallRunnerTest {
   }
 
   private GuardedCall choosing(StoreIf storeIf) {
+    return storing(
+        storeIf, ExceptionReplay.of(List.of(ChargeCaptured.class), FailureOutcomes.NONE));
+  }
+
+  /** A call of {@code evt-1} whose exceptions {@code failures} may store. */
+  private static GuardedCall storing(StoreIf storeIf, FailureOutcomes failures) {
     return new GuardedCall(
         TARGET,
         "evt-1",
@@ -398,7 +395,7 @@ class CallRunnerTest {
         Shipment.class,
         storeIf,
         false,
-        ExceptionReplay.of(List.of(ChargeCaptured.class), FailureOutcomes.NONE));
+        failures);
   }
 
   private Shipment chargeThenFail() {
