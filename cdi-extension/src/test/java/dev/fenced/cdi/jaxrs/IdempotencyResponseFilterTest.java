@@ -64,6 +64,18 @@ class IdempotencyResponseFilterTest {
   }
 
   @Test
+  void releases_the_key_of_a_response_whose_method_gave_up_storing_it() {
+    ClaimedRequest claimed = claim();
+    claimed.passFilters();
+    claimed.doNotStore();
+
+    filter.filter(request(), response(200));
+
+    assertThat(claimed.storingGivenUp()).isTrue();
+    assertThat(repeat()).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
   void releases_the_key_when_deciding_fails() {
     ClaimedRequest claimed = claim();
     claimed.passFilters();
