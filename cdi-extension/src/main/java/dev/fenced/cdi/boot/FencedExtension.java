@@ -1,6 +1,7 @@
 package dev.fenced.cdi.boot;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.cdi.CurrentIdempotencyContext;
 import dev.fenced.cdi.CurrentLocksContext;
 import dev.fenced.cdi.FencedIdempotencyRuntime;
 import dev.fenced.cdi.FencedLocksRuntime;
@@ -121,6 +122,7 @@ public class FencedExtension implements Extension, ModelProvider {
         List.of(
             FencedIdempotencyRuntime.class,
             ProgrammaticIdempotency.class,
+            CurrentIdempotencyContext.class,
             RequestClaims.class,
             FencedLocksRuntime.class,
             ProgrammaticLocks.class,

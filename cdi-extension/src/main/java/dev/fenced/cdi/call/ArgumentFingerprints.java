@@ -27,7 +27,11 @@ import java.util.Objects;
  * argument's JSON (and to a JMS message's JSON body), so a republished event that differs only
  * there is the same call. When an argument cannot be written with JSON-B the call is refused with
  * {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE} before anything is claimed: a fingerprint of the
- * target alone would replay the first call's outcome to a repeat with any arguments. Thread-safe.
+ * target alone would replay the first call's outcome to a repeat with any arguments.
+ *
+ * <p>The payload of a programmatic call ({@code IdempotencyOptions.withPayload}) is counted the
+ * same way, written under its own class, after the fields its ignored JSON pointers name are
+ * dropped. Thread-safe.
  */
 public final class ArgumentFingerprints {
 
@@ -111,6 +115,48 @@ public final class ArgumentFingerprints {
       return JmsMessageBody.of(argument, value -> write(Object.class, value, ignored), ignored);
     }
     return ignored.apply(write(type, argument));
+  }
+
+  /**
+   * The fingerprint of a programmatic call with a payload: the target, the result type's name and
+   * the payload in canonical form without its ignored fields.
+   *
+   * @param target the programmatic target
+   * @param resultType the type the result is replayed as
+   * @param payload what the call is about, never {@code null}
+   * @param ignoredFields RFC 6901 pointers of the payload's fields that do not count
+   * @return the fingerprint
+   * @throws IdempotencyException {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE} when the payload
+   *     cannot be written with JSON-B
+   * @throws IllegalArgumentException when an ignored field is not a JSON pointer
+   */
+  public Fingerprint ofPayload(
+      String target, Type resultType, Object payload, List<String> ignoredFields) {
+    Objects.requireNonNull(target, "target");
+    Objects.requireNonNull(payload, "payload");
+    IgnoredFields ignored = IgnoredFields.of(ignoredFields);
+    JsonValue written;
+    try {
+      written = write(payload.getClass(), payload);
+    } catch (RuntimeException e) {
+      throw new IdempotencyException(
+          ErrorCode.IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE,
+          "The payload of "
+              + target
+              + " ("
+              + payload.getClass().getName()
+              + ") cannot be written with JSON-B ("
+              + e.getClass().getSimpleName()
+              + "), so a repeat could not be told from another call; the work was not run."
+              + " Give IdempotencyOptions.withPayload a record or a bean with getters",
+          e);
+    }
+    return calculator.ofCall(
+        target,
+        Json.createArrayBuilder()
+            .add(resultType.getTypeName())
+            .add(ignored.apply(written))
+            .build());
   }
 
   private JsonValue write(Type type, Object argument) {

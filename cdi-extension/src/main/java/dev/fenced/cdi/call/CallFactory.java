@@ -32,7 +32,9 @@ import java.util.Optional;
  * every programmatic caller of the application within the caller's scope ({@link
  * CallScopes#forCaller}), and its fingerprint the target and the result type's name, so two callers
  * that share a key with different result types get {@code IDEMPOTENCY_KEY_REUSED} instead of each
- * other's value.
+ * other's value; with a payload ({@code IdempotencyOptions.withPayload}), the target, the result
+ * type's name and the payload ({@link ArgumentFingerprints#ofPayload}), so a repeat with another
+ * payload gets it too.
  */
 public final class CallFactory {
 
@@ -186,8 +188,8 @@ public final class CallFactory {
    * @param key the caller's key
    * @param options the caller's options; unset durations take the global settings
    * @return the call
-   * @throws IdempotencyException {@code IDEMPOTENCY_KEY_REQUIRED} or {@code
-   *     IDEMPOTENCY_KEY_INVALID}
+   * @throws IdempotencyException {@code IDEMPOTENCY_KEY_REQUIRED}, {@code IDEMPOTENCY_KEY_INVALID}
+   *     or, for a payload JSON-B cannot write, {@code IDEMPOTENCY_ARGUMENT_NOT_COMPARABLE}
    */
   public GuardedCall forProgrammatic(String key, IdempotencyOptions options) {
     String valid = CallKeys.require(key);
@@ -197,9 +199,20 @@ public final class CallFactory {
         PROGRAMMATIC_TARGET,
         valid,
         RecordKey.method(scopes.forCaller(), valid, Idempotency.class.getName(), "execute"),
-        fingerprints.ofCall(
-            PROGRAMMATIC_TARGET,
-            options.resultType().getTypeName().getBytes(StandardCharsets.UTF_8)),
+        options
+            .payload()
+            .map(
+                payload ->
+                    arguments.ofPayload(
+                        PROGRAMMATIC_TARGET,
+                        options.resultType(),
+                        payload,
+                        options.ignoredFields()))
+            .orElseGet(
+                () ->
+                    fingerprints.ofCall(
+                        PROGRAMMATIC_TARGET,
+                        options.resultType().getTypeName().getBytes(StandardCharsets.UTF_8))),
         new ExecutionOptions(
             options.ttl().orElse(settings.ttl()), lockTtl, options.onConflict(), waitTimeout),
         options.resultType(),

@@ -10,14 +10,17 @@ import dev.fenced.core.idempotency.Execution;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.StoragePolicy;
 import dev.fenced.idempotency.IdempotencyException;
+import dev.fenced.idempotency.IdempotentResult;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
@@ -50,7 +53,12 @@ import java.util.function.Consumer;
  * call. Inside a transaction the claim ends when both the stage has completed and the transaction
  * has ended: the value is recorded only after a commit, never with the work ({@link
  * OutcomeCommit#WITH_WORK} does not apply, the stage's work is not the transaction's), and when the
- * stage completes before the transaction ends the caller gets the outcome at once. Thread-safe.
+ * stage completes before the transaction ends the caller gets the outcome at once.
+ *
+ * <p>While {@code work} runs, the call is the current thread's innermost {@linkplain #runs() run}:
+ * when the work gives up storing its outcome there ({@code IdempotencyContext.doNotStore()}), the
+ * outcome is returned (or thrown) but not recorded, and the key is released as for an outcome that
+ * is not stored. Thread-safe.
  */
 public final class CallRunner {
 
@@ -64,6 +72,7 @@ public final class CallRunner {
   private final Transactions transactions;
   private final IdempotencyEvents events;
   private final OutcomeCommit commit;
+  private final GuardedRuns runs = new GuardedRuns();
 
   /**
    * Creates a runner.
@@ -142,12 +151,46 @@ public final class CallRunner {
    *     recorded
    */
   public Object run(GuardedCall call, Callable<?> work, BodyWitness witness) throws Exception {
+    return run(call, work, witness, replayedAt -> {});
+  }
+
+  /**
+   * Runs {@code work} for {@code call} unless its outcome is stored, and tells which: what {@code
+   * Idempotency.executeWithMetadata} returns.
+   *
+   * @param call the resolved call, not staged
+   * @param work the guarded code
+   * @return what {@code work} returned, or the stored outcome with when it was produced
+   * @throws IdempotencyException as {@link #run(GuardedCall, Callable)} does
+   * @throws InterruptedException when interrupted while waiting for a duplicate
+   * @throws Exception what {@code work} threw, after the key was released
+   */
+  public IdempotentResult<Object> runWithMetadata(GuardedCall call, Callable<?> work)
+      throws Exception {
+    AtomicReference<Optional<Instant>> replayedAt = new AtomicReference<>();
+    Object value = run(call, work, null, replayedAt::set);
+    Optional<Instant> at = replayedAt.get();
+    return at == null ? IdempotentResult.ran(value) : IdempotentResult.replayed(value, at);
+  }
+
+  /**
+   * The runs of calls that hold their key, per thread.
+   *
+   * @return the runs
+   */
+  public GuardedRuns runs() {
+    return runs;
+  }
+
+  private Object run(
+      GuardedCall call, Callable<?> work, BodyWitness witness, Consumer<Optional<Instant>> replays)
+      throws Exception {
     Objects.requireNonNull(call, "call");
     Objects.requireNonNull(work, "work");
     Optional<TransactionOutcomes.Produced> earlier =
         transactionOutcomes().flatMap(outcomes -> outcomes.find(call.recordKey()));
     if (earlier.isPresent()) {
-      return repeatInTransaction(call, earlier.get());
+      return repeatInTransaction(call, earlier.get(), replays);
     }
     Claim claim;
     try {
@@ -159,7 +202,7 @@ public final class CallRunner {
       return runClaimed(call, claimed.execution(), work, witness);
     }
     if (claim instanceof Claim.Replay replay) {
-      return replay(call, replay.payload());
+      return replay(call, replay.payload(), replays);
     }
     if (claim instanceof Claim.InUse inUse) {
       throw rejected(call, IdempotencyEngine.inUse(inUse));
@@ -170,10 +213,13 @@ public final class CallRunner {
     throw rejected(call, IdempotencyEngine.reused());
   }
 
-  private Object replay(GuardedCall call, byte[] payload) throws Exception {
+  private Object replay(GuardedCall call, byte[] payload, Consumer<Optional<Instant>> replays)
+      throws Exception {
     Object value;
     try {
-      value = codec.decode(payload, call.resultType());
+      OutcomeCodec.Decoded decoded = codec.decodeOutcome(payload, call.resultType());
+      value = decoded.value();
+      replays.accept(decoded.producedAt());
     } catch (IdempotencyException e) {
       throw rejected(call, e);
     }
@@ -194,12 +240,13 @@ public final class CallRunner {
    * the store gets only when the transaction ends, or {@code IDEMPOTENCY_KEY_REUSED} for another
    * call under the key.
    */
-  private Object repeatInTransaction(GuardedCall call, TransactionOutcomes.Produced earlier)
+  private Object repeatInTransaction(
+      GuardedCall call, TransactionOutcomes.Produced earlier, Consumer<Optional<Instant>> replays)
       throws Exception {
     if (!earlier.fingerprint().equals(call.fingerprint())) {
       throw rejected(call, IdempotencyEngine.reused());
     }
-    return replay(call, earlier.payload());
+    return replay(call, earlier.payload(), replays);
   }
 
   /** The outcomes of the active transaction's calls, or empty outside one. */
@@ -225,15 +272,18 @@ public final class CallRunner {
       execution.onLockLost(lost -> events.lockLost(call.target(), call.key()));
       Object result = null;
       Throwable thrown = null;
+      GuardedRuns.Run run = runs.open(call);
       try {
         result = work.call();
       } catch (Exception | Error e) {
         thrown = e;
+      } finally {
+        runs.close(run);
       }
       if (call.staged() && thrown == null) {
         CompletionStage<?> stage = stage(call, result);
         ending = null; // from here on, the stage's completion and the transaction's end end it
-        return follow(call, execution, stage, witness);
+        return follow(call, execution, stage, witness, run);
       }
       CompletableFuture<Object> body =
           call.staged() ? CompletableFuture.failedFuture(thrown) : body(witness, result, thrown);
@@ -241,7 +291,8 @@ public final class CallRunner {
         ending = null; // from here on, the end of the body ends the claim
         keepUntilBodyEnds(call, execution, body);
       } else {
-        byte[] payload = storedOutcome(call, body, witness, thrown);
+        // the one place that asks whether the work gave up storing (IdempotencyContext.doNotStore)
+        byte[] payload = run.storingGivenUp() ? null : storedOutcome(call, body, witness, thrown);
         if (payload != null) {
           keepInTransaction(call, payload);
           if (witness == null && thrown != null && call.failures().chosen(thrown)) {
@@ -405,7 +456,11 @@ public final class CallRunner {
    * answer at once and the claim is kept until the body's stage completes.
    */
   private CompletableFuture<Object> follow(
-      GuardedCall call, Execution execution, CompletionStage<?> stage, BodyWitness witness) {
+      GuardedCall call,
+      Execution execution,
+      CompletionStage<?> stage,
+      BodyWitness witness,
+      RunControl run) {
     CompletableFuture<Boolean> transactionEnd = new CompletableFuture<>();
     whenTransactionEnds(call, transactionEnd::complete);
     CompletableFuture<Object> returned = new CompletableFuture<>();
@@ -420,11 +475,14 @@ public final class CallRunner {
                 Throwable outcome = failure;
                 Consumer<Boolean> ending = committed -> release(call, execution);
                 Throwable cause = unwrapped(bodyFailure);
-                if (witness == null && cause != null && call.failures().chosen(cause)) {
+                if (witness == null
+                    && cause != null
+                    && !run.storingGivenUp()
+                    && call.failures().chosen(cause)) {
                   ending =
                       completeWhateverTheTransaction(
                           execution, codec.encodeFailure(cause), call.options().ttl());
-                } else if (bodyFailure == null) {
+                } else if (bodyFailure == null && !run.storingGivenUp()) {
                   try {
                     byte[] payload = codec.encode(bodyValue, call.resultType());
                     Duration ttl = call.options().ttl();

@@ -14,6 +14,10 @@ import java.io.StringReader;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -24,34 +28,57 @@ import java.util.OptionalLong;
  * Stores the return value of a non-HTTP call as a small versioned JSON envelope and decodes it for
  * a replay, with JSON-B and the method's generic return type.
  *
- * <p>Envelopes: {@code {"v":1,"kind":"value","value":<JSON-B of the value>}}, {@code
- * {"v":1,"kind":"void"}} for a {@code void} method, and {@code
- * {"v":1,"kind":"failure","type":<class>,"message":<message>}} for an exception that was the call's
- * outcome ({@link FailureOutcomes}), decoded as a {@link StoredFailure}. Before a value is stored
- * it must survive a round trip: it is encoded, decoded with the return type and encoded again, and
- * both JSON documents must be equal (object members in any order). A value that does not, such as a
- * property JSON-B writes but cannot set, or a subclass whose extra fields the declared type cannot
- * hold, is refused with {@code IDEMPOTENCY_OUTCOME_NOT_STORABLE} naming the type, never stored with
- * fields missing. With the result type {@code Object} the decoded value must also be of the value's
- * own class. State JSON-B never writes (a private field without a getter, {@code @JsonbTransient})
- * is not seen by the check. Thread-safe.
+ * <p>Envelopes: {@code {"v":1,"kind":"value","value":<JSON-B of the value>,"at":<instant>}}, {@code
+ * {"v":1,"kind":"void","at":<instant>}} for a {@code void} method, and {@code
+ * {"v":1,"kind":"failure","type":<class>,"message":<message>,"at":<instant>}} for an exception that
+ * was the call's outcome ({@link FailureOutcomes}), decoded as a {@link StoredFailure}. {@code at}
+ * is when the outcome was encoded (the call ended), by this codec's clock ({@code
+ * Clock.systemUTC()} in the server), as ISO-8601 in UTC to the millisecond: a replay reports it as
+ * {@code IdempotentResult.storedAt}. Envelopes written before it was added have none, and older
+ * readers ignore it, so the version stays 1. Before a value is stored it must survive a round trip:
+ * it is encoded, decoded with the return type and encoded again, and both JSON documents must be
+ * equal (object members in any order). A value that does not, such as a property JSON-B writes but
+ * cannot set, or a subclass whose extra fields the declared type cannot hold, is refused with
+ * {@code IDEMPOTENCY_OUTCOME_NOT_STORABLE} naming the type, never stored with fields missing. With
+ * the result type {@code Object} the decoded value must also be of the value's own class. State
+ * JSON-B never writes (a private field without a getter, {@code @JsonbTransient}) is not seen by
+ * the check. Thread-safe.
  */
 public final class OutcomeCodec {
 
   /** The envelope version this codec writes and reads. */
   public static final int VERSION = 1;
 
-  private static final String VOID = "{\"v\":1,\"kind\":\"void\"}";
-
   private final Jsonb jsonb;
+  private final Clock clock;
+
+  /**
+   * A decoded envelope.
+   *
+   * @param value the value; {@code null} for a {@code void} outcome; a {@link StoredFailure} for an
+   *     exception that was the outcome
+   * @param producedAt when the outcome was encoded, when the envelope says
+   */
+  public record Decoded(Object value, Optional<Instant> producedAt) {}
+
+  /**
+   * Creates a codec that notes the time of outcomes by the system clock, in UTC.
+   *
+   * @param jsonb the JSON-B instance that writes and reads values
+   */
+  public OutcomeCodec(Jsonb jsonb) {
+    this(jsonb, Clock.systemUTC());
+  }
 
   /**
    * Creates a codec.
    *
    * @param jsonb the JSON-B instance that writes and reads values
+   * @param clock tells when an outcome is encoded
    */
-  public OutcomeCodec(Jsonb jsonb) {
+  public OutcomeCodec(Jsonb jsonb, Clock clock) {
     this.jsonb = Objects.requireNonNull(jsonb, "jsonb");
+    this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   /**
@@ -66,9 +93,18 @@ public final class OutcomeCodec {
   public byte[] encode(Object value, Type type) {
     Objects.requireNonNull(type, "type");
     if (isVoid(type)) {
-      return utf8(VOID);
+      return utf8("{\"v\":1,\"kind\":\"void\",\"at\":\"" + now() + "\"}");
     }
-    return utf8("{\"v\":1,\"kind\":\"value\",\"value\":" + faithfulJson(value, type) + "}");
+    return utf8(
+        "{\"v\":1,\"kind\":\"value\",\"value\":"
+            + faithfulJson(value, type)
+            + ",\"at\":\""
+            + now()
+            + "\"}");
+  }
+
+  private Instant now() {
+    return clock.instant().truncatedTo(ChronoUnit.MILLIS);
   }
 
   /**
@@ -87,6 +123,7 @@ public final class OutcomeCodec {
     if (failure.message() != null) {
       envelope.add("message", failure.message());
     }
+    envelope.add("at", now().toString());
     return utf8(envelope.build().toString());
   }
 
@@ -101,9 +138,38 @@ public final class OutcomeCodec {
    *     an envelope this codec wrote, or its value does not decode into {@code type}
    */
   public Object decode(byte[] payload, Type type) {
+    return decodeOutcome(payload, type).value();
+  }
+
+  /**
+   * Decodes a stored envelope with the time it notes.
+   *
+   * @param payload the stored bytes
+   * @param type the generic return type to decode the value into
+   * @return the value (as {@link #decode} returns it) and when it was encoded, empty for an
+   *     envelope that does not say (written before the time was noted) or says it unreadably
+   * @throws IdempotencyException with {@code IDEMPOTENCY_RECORD_UNREADABLE} when the payload is not
+   *     an envelope this codec wrote, or its value does not decode into {@code type}
+   */
+  public Decoded decodeOutcome(byte[] payload, Type type) {
     Objects.requireNonNull(payload, "payload");
     Objects.requireNonNull(type, "type");
     JsonObject envelope = envelope(payload);
+    return new Decoded(value(envelope, type), producedAt(envelope));
+  }
+
+  private static Optional<Instant> producedAt(JsonObject envelope) {
+    if (!(envelope.get("at") instanceof JsonString at)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(Instant.parse(at.getString()));
+    } catch (DateTimeParseException e) {
+      return Optional.empty(); // the time is for the caller's information, never a reason to fail
+    }
+  }
+
+  private Object value(JsonObject envelope, Type type) {
     String kind = envelope.get("kind") instanceof JsonString s ? s.getString() : "";
     if (kind.equals("void")) {
       return isVoid(type) ? null : empty(type);

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.cdi.call.RunControl;
 import dev.fenced.cdi.call.UnwrittenWithWork;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.cdi.transaction.Transactions;
@@ -20,8 +21,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * transaction to end ({@link Transactions#whenDone}); the key stays locked, and renewed, until
  * then. Whatever fails on the way (encoding, the transaction registry, the store), the execution is
  * ended: a claim never stays renewed after its request.
+ *
+ * <p>It is the run the injectable {@code IdempotencyContext} sees during the request: {@link
+ * #doNotStore()} refuses storage as {@link #refuseStorage()} does, so the response filter releases
+ * the key instead of recording the response.
  */
-final class ClaimedRequest {
+final class ClaimedRequest implements RunControl {
 
   /** The request property (a servlet request attribute in a servlet container) holding it. */
   static final String PROPERTY = ClaimedRequest.class.getName();
@@ -38,6 +43,7 @@ final class ClaimedRequest {
   private volatile boolean filtersPassed;
   private volatile boolean storageRefused;
   private volatile boolean exceptionChosen;
+  private volatile boolean storingGivenUp;
 
   /**
    * Wraps a claimed execution.
@@ -102,8 +108,28 @@ final class ClaimedRequest {
     storageRefused = true;
   }
 
+  @Override
+  public String key() {
+    return key;
+  }
+
   /**
-   * Whether {@link #refuseStorage} was called.
+   * Gives up recording the response on the application's word ({@code
+   * IdempotencyContext.doNotStore()}): as {@link #refuseStorage()}.
+   */
+  @Override
+  public void doNotStore() {
+    storingGivenUp = true;
+    storageRefused = true;
+  }
+
+  @Override
+  public boolean storingGivenUp() {
+    return storingGivenUp;
+  }
+
+  /**
+   * Whether {@link #refuseStorage} or {@link #doNotStore} was called.
    *
    * @return whether the response must not be stored
    */

@@ -12,8 +12,9 @@ import java.lang.System.Logger.Level;
  * (the key is released). Runs after the method returned, so after its own transaction ended; also
  * sees responses an {@code ExceptionMapper} produced. A response to a request that a later request
  * filter aborted ({@link LastRequestFilter}) releases the key: the method never ran; so does one
- * MicroProfile Fault Tolerance made up instead of the method's body ({@link WitnessedResource}). If
- * deciding fails, the key is released before the error goes on.
+ * MicroProfile Fault Tolerance made up instead of the method's body ({@link WitnessedResource}), or
+ * one whose method gave up storing it ({@code IdempotencyContext.doNotStore()}). If deciding fails,
+ * the key is released before the error goes on.
  */
 final class IdempotencyResponseFilter implements ContainerResponseFilter {
 
@@ -51,7 +52,10 @@ final class IdempotencyResponseFilter implements ContainerResponseFilter {
       return;
     }
     if (claimed.storageRefused()) {
-      claimed.release("Fault Tolerance answered " + status + " instead of the method's body");
+      claimed.release(
+          claimed.storingGivenUp()
+              ? "the method gave up storing its response (IdempotencyContext.doNotStore)"
+              : "Fault Tolerance answered " + status + " instead of the method's body");
       return;
     }
     Object entity = response.hasEntity() ? response.getEntity() : null;

@@ -1,5 +1,6 @@
 package dev.fenced.cdi.jaxrs;
 
+import dev.fenced.cdi.call.RunControl;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.inject.spi.CDI;
@@ -66,6 +67,15 @@ public class RequestClaims {
       LOG.log(Level.DEBUG, "No CDI request context: no claim of the current request", e);
       return Optional.empty();
     }
+  }
+
+  /**
+   * The claim of the current request as the injectable {@code IdempotencyContext} sees it.
+   *
+   * @return the claim, or empty outside a request whose key Fenced claimed
+   */
+  public static Optional<RunControl> currentRun() {
+    return ofCurrentRequestClaim().map(RunControl.class::cast);
   }
 
   /** Releases every held claim that nothing else ended. */

@@ -9,6 +9,9 @@ import jakarta.json.bind.JsonbBuilder;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -46,6 +49,9 @@ class OutcomeCodecTest {
   public static class Dog extends Animal {
     public String breed;
   }
+
+  private static final Clock FIXED =
+      Clock.fixed(Instant.parse("2026-03-01T10:15:30.123456Z"), ZoneOffset.UTC);
 
   private final OutcomeCodec codec = new OutcomeCodec(JsonbBuilder.create());
 
@@ -102,11 +108,57 @@ class OutcomeCodecTest {
 
   @Test
   void void_stores_a_completion_marker_and_replays_null() {
-    byte[] payload = codec.encode(null, void.class);
+    OutcomeCodec timed = new OutcomeCodec(JsonbBuilder.create(), FIXED);
+
+    byte[] payload = timed.encode(null, void.class);
 
     assertThat(new String(payload, StandardCharsets.UTF_8))
-        .isEqualTo("{\"v\":1,\"kind\":\"void\"}");
+        .isEqualTo("{\"v\":1,\"kind\":\"void\",\"at\":\"2026-03-01T10:15:30.123Z\"}");
     assertThat(codec.decode(payload, void.class)).isNull();
+  }
+
+  @Test
+  void an_envelope_notes_when_its_outcome_was_encoded_by_the_codecs_clock() {
+    OutcomeCodec timed = new OutcomeCodec(JsonbBuilder.create(), FIXED);
+
+    OutcomeCodec.Decoded decoded =
+        timed.decodeOutcome(timed.encode("x", String.class), String.class);
+
+    assertThat(decoded.value()).isEqualTo("x");
+    assertThat(decoded.producedAt()).contains(Instant.parse("2026-03-01T10:15:30.123Z"));
+  }
+
+  @Test
+  void a_failure_envelope_notes_its_time_too() {
+    OutcomeCodec timed = new OutcomeCodec(JsonbBuilder.create(), FIXED);
+
+    OutcomeCodec.Decoded decoded =
+        timed.decodeOutcome(timed.encodeFailure(new IllegalStateException("no")), String.class);
+
+    assertThat(decoded.value()).isInstanceOf(StoredFailure.class);
+    assertThat(decoded.producedAt()).contains(Instant.parse("2026-03-01T10:15:30.123Z"));
+  }
+
+  @Test
+  void an_envelope_written_without_a_time_decodes_with_none() {
+    byte[] old = "{\"v\":1,\"kind\":\"value\",\"value\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+
+    OutcomeCodec.Decoded decoded = codec.decodeOutcome(old, String.class);
+
+    assertThat(decoded.value()).isEqualTo("x");
+    assertThat(decoded.producedAt()).isEmpty();
+  }
+
+  @Test
+  void an_unreadable_time_is_no_reason_to_fail_the_replay() {
+    byte[] odd =
+        "{\"v\":1,\"kind\":\"value\",\"value\":\"x\",\"at\":\"yesterday\"}"
+            .getBytes(StandardCharsets.UTF_8);
+
+    OutcomeCodec.Decoded decoded = codec.decodeOutcome(odd, String.class);
+
+    assertThat(decoded.value()).isEqualTo("x");
+    assertThat(decoded.producedAt()).isEmpty();
   }
 
   @Test

@@ -73,6 +73,18 @@ class IdempotencyResponseFilterTest {
   }
 
   @Test
+  void releases_the_key_of_a_response_whose_method_gave_up_storing_it() {
+    ClaimedRequest claimed = claim();
+    claimed.passFilters();
+    claimed.doNotStore();
+
+    filter.filter(request(), response(200));
+
+    assertThat(claimed.storingGivenUp()).isTrue();
+    assertThat(repeat()).isInstanceOf(Claim.Claimed.class);
+  }
+
+  @Test
   void stores_a_5xx_made_from_an_exception_the_method_chose_to_store() {
     ClaimedRequest claimed = claim();
     claimed.passFilters();

@@ -1,2 +1,5 @@
-/** The deployment of {@code IdempotencyProgrammaticTest}. */
+/**
+ * The deployments of {@code IdempotencyProgrammaticTest}, {@code
+ * IdempotencyProgrammaticMetadataTest} and {@code IdempotencyProgrammaticPayloadTest}.
+ */
 package dev.fenced.tck.message.programmatic;
