@@ -19,6 +19,8 @@ import jakarta.enterprise.inject.spi.AnnotatedType;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.DefinitionException;
 import jakarta.interceptor.Interceptor;
+import jakarta.interceptor.InterceptorBinding;
+import java.lang.annotation.Annotation;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -55,6 +57,7 @@ final class AnnotatedTypeReader {
   private final Set<String> readFromComponents = new HashSet<>();
   private final Set<String> readElections = new HashSet<>();
   private final Set<String> warnings = new LinkedHashSet<>();
+  private final Map<String, Set<Annotation>> guardedBindings = new LinkedHashMap<>();
 
   /**
    * Creates a reader.
@@ -120,6 +123,9 @@ final class AnnotatedTypeReader {
       MethodAnnotations method = MethodAnnotations.of(type, annotated);
       readInto(idempotentMethods, method, idempotentReader::read, errors);
       readInto(jobs, method, jobReader::read, errors);
+      if (method.onMethod(Idempotent.class) != null || method.onClass(Idempotent.class) != null) {
+        guardedBindings.put(method.target(), interceptorBindings(method));
+      }
       UnguardedRetryCheck.warning(method).ifPresent(warnings::add);
       FaultToleranceResourceCheck.warning(method).ifPresent(warnings::add);
     }
@@ -181,6 +187,29 @@ final class AnnotatedTypeReader {
    */
   synchronized List<String> warnings() {
     return List.copyOf(warnings);
+  }
+
+  /**
+   * The interceptor bindings of each {@code @Idempotent} method read so far (its own and its
+   * class's), for {@code OuterInterceptorCheck}.
+   *
+   * @return target to bindings, an unmodifiable copy
+   */
+  synchronized Map<String, Set<Annotation>> guardedBindings() {
+    return Map.copyOf(guardedBindings);
+  }
+
+  private static Set<Annotation> interceptorBindings(MethodAnnotations method) {
+    Set<Annotation> bindings = new LinkedHashSet<>();
+    for (Set<Annotation> annotations : List.of(method.ofClass(), method.ofMethod())) {
+      for (Annotation annotation : annotations) {
+        if (annotation.annotationType().isAnnotationPresent(InterceptorBinding.class)) {
+          bindings.removeIf(b -> b.annotationType() == annotation.annotationType());
+          bindings.add(annotation);
+        }
+      }
+    }
+    return bindings;
   }
 
   /**

@@ -20,6 +20,7 @@ import dev.fenced.cdi.boot.check.InMemoryStoreCheck;
 import dev.fenced.cdi.boot.check.LockKeyCheck;
 import dev.fenced.cdi.boot.check.LockSettingsCheck;
 import dev.fenced.cdi.boot.check.OutcomeCommitCheck;
+import dev.fenced.cdi.boot.check.OuterInterceptorCheck;
 import dev.fenced.cdi.boot.check.ScopeCheck;
 import dev.fenced.cdi.boot.check.SettingsCheck;
 import dev.fenced.cdi.boot.check.StoreSelectionCheck;
@@ -44,10 +45,12 @@ import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.DeploymentException;
 import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.InterceptionType;
 import jakarta.enterprise.inject.spi.ProcessInjectionPoint;
 import jakarta.enterprise.inject.spi.ProcessInjectionTarget;
 import jakarta.enterprise.inject.spi.ProcessManagedBean;
 import java.lang.System.Logger.Level;
+import java.lang.annotation.Annotation;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -188,8 +191,33 @@ public class FencedExtension implements Extension, ModelProvider {
         .forEach(problem -> event.addDeploymentProblem(new DeploymentException(problem)));
     if (problems.isEmpty()) {
       reader.warnings().forEach(warning -> LOG.log(Level.WARNING, warning));
+      outerInterceptors(beans).forEach(warning -> LOG.log(Level.WARNING, warning));
       announce(config);
     }
+  }
+
+  /** {@link OuterInterceptorCheck}'s warnings; a server that cannot tell its order gives none. */
+  private List<String> outerInterceptors(BeanManager beans) {
+    List<String> warnings = new ArrayList<>();
+    reader
+        .guardedBindings()
+        .forEach(
+            (target, bindings) -> {
+              try {
+                List<Class<?>> order =
+                    beans
+                        .resolveInterceptors(
+                            InterceptionType.AROUND_INVOKE, bindings.toArray(Annotation[]::new))
+                        .stream()
+                        .<Class<?>>map(Bean::getBeanClass)
+                        .toList();
+                warnings.addAll(
+                    OuterInterceptorCheck.warnings(target, order, IdempotentInterceptor.class));
+              } catch (RuntimeException e) {
+                LOG.log(Level.DEBUG, "Reading the interceptors of " + target + " failed", e);
+              }
+            });
+    return warnings;
   }
 
   private Deployment deployment(
