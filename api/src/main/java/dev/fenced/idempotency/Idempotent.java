@@ -85,15 +85,17 @@ public @interface Idempotent {
   String scope() default "";
 
   /**
-   * Where a JAX-RS resource method's key comes from: {@code header:<name>}, {@code query:<name>} or
+   * Where a JAX-RS resource method's key comes from: {@code header:<name>}, {@code query:<name>},
    * {@code path:<name>} (a parameter of the method's {@code @Path} template, or the deployment
-   * fails). Empty (the default) is the request header {@code fenced.idempotency.header}, {@code
-   * Idempotency-Key}. A key read from a header is the client's own, one record per caller whatever
-   * method it reaches; a key read from a query or path parameter (an order id) belongs to the
-   * method: the same id on two methods is two records. A parameter value is validated as a header
-   * key is (1 to 255 printable ASCII characters, after URL decoding); a parameter sent twice is
-   * refused. JAX-RS resource methods only (others take an {@link IdempotencyKey} parameter): on
-   * another method the deployment fails.
+   * fails) or {@code body:<JSON pointer>} (a string or number field of a JSON body, {@code
+   * body:/paymentId}; the body is then read, up to {@code fenced.idempotency.max-request-size},
+   * before the key is known, also when it holds none). Empty (the default) is the request header
+   * {@code fenced.idempotency.header}, {@code Idempotency-Key}. A key read from a header is the
+   * client's own, one record per caller whatever method it reaches; a key read from a query or path
+   * parameter or a body field (an order id) belongs to the method: the same id on two methods is
+   * two records. A parameter value is validated as a header key is (1 to 255 printable ASCII
+   * characters, after URL decoding); a parameter sent twice is refused. JAX-RS resource methods
+   * only (others take an {@link IdempotencyKey} parameter): on another method the deployment fails.
    *
    * @return the key source, or empty for the key header
    */

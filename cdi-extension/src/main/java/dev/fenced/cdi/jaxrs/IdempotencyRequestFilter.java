@@ -94,6 +94,7 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
           case HEADER -> headerLines(request, keySource.name());
           case QUERY -> request.getUriInfo().getQueryParameters().get(keySource.name());
           case PATH -> request.getUriInfo().getPathParameters().get(keySource.name());
+          case BODY -> List.of(); // read with the body, by the gate
         };
     return values == null ? List.of() : values;
   }

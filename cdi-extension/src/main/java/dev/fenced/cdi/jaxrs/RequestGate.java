@@ -14,6 +14,7 @@ import dev.fenced.core.idempotency.RecordKey;
 import dev.fenced.idempotency.IdempotencyException;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -102,41 +103,14 @@ final class RequestGate {
    */
   Decision decide(IncomingRequest request) throws IOException {
     String target = request.target();
-    if (request.keyValues().isEmpty()) {
-      return model.http().required()
-          ? refuse(
-              target,
-              null,
-              ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
-              "This request needs an idempotency key in its "
-                  + model.http().keySource().describe()
-                  + ": send a new unique key with each new request, and the same key with each"
-                  + " retry of it")
-          : new Decision.Unguarded();
-    }
-    if (request.keyValues().size() > 1) {
-      return refuse(
-          target,
-          null,
-          ErrorCode.IDEMPOTENCY_KEY_INVALID,
-          "The request has "
-              + request.keyValues().size()
-              + " values of its "
-              + model.http().keySource().describe()
-              + "; send exactly one");
-    }
-    String key;
-    try {
-      key =
-          model.http().keySource().kind() == KeySource.Kind.HEADER
-              ? IdempotencyKeys.fromHeader(request.keyValues().get(0))
-              : IdempotencyKeys.validate(request.keyValues().get(0));
-    } catch (IdempotencyException e) {
-      return refuse(
-          target,
-          null,
-          e.code(),
-          "The " + model.http().keySource().describe() + " is invalid: " + e.getMessage());
+    boolean inBody = model.http().keySource().inBody();
+    String key = null;
+    if (!inBody) {
+      KeyRead read = key(target, request.keyValues());
+      if (read.decision() != null) {
+        return read.decision();
+      }
+      key = read.key();
     }
     if (request.body().declaredLength() > maxRequestSize) {
       return tooLarge(target, key);
@@ -175,6 +149,18 @@ final class RequestGate {
         return tooLarge(target, key);
       }
     }
+    if (inBody) {
+      KeyRead read = key(target, BodyKey.values(body, model.http().keySource().name()));
+      if (read.decision() != null) {
+        return read.decision();
+      }
+      key = read.key();
+    }
+    return claim(request, target, key, body);
+  }
+
+  /** Claims a valid key for a request whose body was read. */
+  private Decision claim(IncomingRequest request, String target, String key, byte[] body) {
     String scope = runtime.scope(model, request.principal());
     String method = headRunsGet && request.method().equals("HEAD") ? "GET" : request.method();
     Fingerprint fingerprint =
@@ -318,6 +304,59 @@ final class RequestGate {
       event.run();
     } catch (RuntimeException e) {
       LOG.log(Level.WARNING, "An observer of a Fenced idempotency event failed", e);
+    }
+  }
+
+  /** A key read from its source, or the decision when there is none or it is invalid. */
+  private record KeyRead(String key, Decision decision) {}
+
+  /**
+   * The key among the values of its source: none is unguarded (or 400 when required), several or an
+   * invalid one 400.
+   */
+  private KeyRead key(String target, List<String> values) {
+    KeySource source = model.http().keySource();
+    if (values.isEmpty()) {
+      return new KeyRead(
+          null,
+          model.http().required()
+              ? refuse(
+                  target,
+                  null,
+                  ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
+                  "This request needs an idempotency key in its "
+                      + source.describe()
+                      + ": send a new unique key with each new request, and the same key with each"
+                      + " retry of it")
+              : new Decision.Unguarded());
+    }
+    if (values.size() > 1) {
+      return new KeyRead(
+          null,
+          refuse(
+              target,
+              null,
+              ErrorCode.IDEMPOTENCY_KEY_INVALID,
+              "The request has "
+                  + values.size()
+                  + " values of its "
+                  + source.describe()
+                  + "; send exactly one"));
+    }
+    try {
+      return new KeyRead(
+          source.kind() == KeySource.Kind.HEADER
+              ? IdempotencyKeys.fromHeader(values.get(0))
+              : IdempotencyKeys.validate(values.get(0)),
+          null);
+    } catch (IdempotencyException e) {
+      return new KeyRead(
+          null,
+          refuse(
+              target,
+              null,
+              e.code(),
+              "The " + source.describe() + " is invalid: " + e.getMessage()));
     }
   }
 

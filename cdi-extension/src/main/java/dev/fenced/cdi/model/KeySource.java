@@ -5,10 +5,11 @@ import java.util.Objects;
 
 /**
  * Where a JAX-RS resource method's idempotency key comes from ({@code @Idempotent(keyFrom)}): a
- * request header (the default, {@code Idempotency-Key}), a query parameter or a path parameter.
+ * request header (the default, {@code Idempotency-Key}), a query parameter, a path parameter or a
+ * field of the JSON request body.
  *
  * @param kind which part of the request
- * @param name the header's or the parameter's name
+ * @param name the header's or the parameter's name, or the body field's JSON pointer
  */
 public record KeySource(Kind kind, String name) {
 
@@ -19,7 +20,9 @@ public record KeySource(Kind kind, String name) {
     /** A query parameter: {@code query:paymentId}. */
     QUERY,
     /** A path parameter of the method's {@code @Path} template: {@code path:orderId}. */
-    PATH
+    PATH,
+    /** A field of the JSON request body, by RFC 6901 pointer: {@code body:/paymentId}. */
+    BODY
   }
 
   /**
@@ -47,7 +50,8 @@ public record KeySource(Kind kind, String name) {
   }
 
   /**
-   * Parses {@code header:<name>}, {@code query:<name>} or {@code path:<name>}.
+   * Parses {@code header:<name>}, {@code query:<name>}, {@code path:<name>} or {@code body:<JSON
+   * pointer>}.
    *
    * @param text the member's value
    * @return the source
@@ -60,29 +64,45 @@ public record KeySource(Kind kind, String name) {
       String name = text.substring(colon + 1).strip();
       for (Kind kind : Kind.values()) {
         if (kind.name().toLowerCase(Locale.ROOT).equals(prefix) && !name.isEmpty()) {
+          if (kind == Kind.BODY && !name.startsWith("/")) {
+            throw new IllegalArgumentException(
+                "\"" + name + "\" is not a JSON pointer to a field; write body:/name or body:/a/b");
+          }
           return new KeySource(kind, name);
         }
       }
     }
     throw new IllegalArgumentException(
-        "\"" + text + "\" is not a key source; write header:<name>, query:<name> or path:<name>");
+        "\""
+            + text
+            + "\" is not a key source; write header:<name>, query:<name>, path:<name> or"
+            + " body:<JSON pointer>");
   }
 
   /**
-   * Whether the key is a value of the request itself (a query or path parameter), which belongs to
-   * the method: the same order id on two methods is two records.
+   * Whether the key is a value of the request itself (a query or path parameter, a body field),
+   * which belongs to the method: the same order id on two methods is two records.
    *
-   * @return {@code true} for a query or path parameter
+   * @return {@code true} for a query or path parameter or a body field
    */
   public boolean belongsToMethod() {
     return kind != Kind.HEADER;
   }
 
   /**
+   * Whether the key is in the request body, so the body is read before the key is known.
+   *
+   * @return {@code true} for a body field
+   */
+  public boolean inBody() {
+    return kind == Kind.BODY;
+  }
+
+  /**
    * The source as messages name it.
    *
    * @return {@code Idempotency-Key header}, {@code paymentId query parameter}, {@code orderId path
-   *     parameter}
+   *     parameter}, {@code /paymentId field of the JSON body}
    */
   public String describe() {
     return name + " " + describe(kind);
@@ -93,6 +113,7 @@ public record KeySource(Kind kind, String name) {
       case HEADER -> "header";
       case QUERY -> "query parameter";
       case PATH -> "path parameter";
+      case BODY -> "field of the JSON body";
     };
   }
 }

@@ -266,6 +266,20 @@ class IdempotentMethodReaderTest {
       return "";
     }
 
+    @POST
+    @Path("settle")
+    @Idempotent(keyFrom = "body:/settlementId")
+    public String settle() {
+      return "";
+    }
+
+    @POST
+    @Path("settleWithoutPointer")
+    @Idempotent(keyFrom = "body:settlementId")
+    public String settleWithoutPointer() {
+      return "";
+    }
+
     @Idempotent(keyFrom = "query:eventId")
     public String onEvent(@IdempotencyKey String key) {
       return key;
@@ -822,7 +836,7 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(OrderPayments.class, "voidIt", Map.of()))
         .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D026")
-        .hasMessageContaining("header:<name>, query:<name> or path:<name>");
+        .hasMessageContaining("header:<name>, query:<name>, path:<name> or body:<JSON pointer>");
   }
 
   @Test
@@ -831,5 +845,21 @@ class IdempotentMethodReaderTest {
         .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D026")
         .hasMessageContaining("@IdempotencyKey");
+  }
+
+  @Test
+  void key_from_a_body_field_is_read_as_a_json_pointer() {
+    KeySource source = guarded(OrderPayments.class, "settle").http().keySource();
+
+    assertThat(source).isEqualTo(new KeySource(KeySource.Kind.BODY, "/settlementId"));
+    assertThat(source.inBody()).isTrue();
+  }
+
+  @Test
+  void a_body_key_source_that_is_not_a_pointer_is_refused() {
+    assertThatThrownBy(() -> read(OrderPayments.class, "settleWithoutPointer", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D026")
+        .hasMessageContaining("body:/name");
   }
 }

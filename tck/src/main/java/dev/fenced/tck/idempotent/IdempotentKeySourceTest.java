@@ -20,9 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * {@code @Idempotent(keyFrom)}: the key from a path parameter or a query parameter instead of the
- * {@code Idempotency-Key} header. Such a key belongs to its method: the same order id on two
- * methods is two records, each run once.
+ * {@code @Idempotent(keyFrom)}: the key from a path parameter, a query parameter or a field of the
+ * JSON body instead of the {@code Idempotency-Key} header. Such a key belongs to its method: the
+ * same order id on two methods is two records, each run once.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -95,5 +95,31 @@ public class IdempotentKeySourceTest {
     assertAll(
         () -> assertTrue(refused.text().contains("captureId query parameter"), refused::describe),
         () -> assertEquals(0, http.invocations(tag), "runs"));
+  }
+
+  @Test
+  void a_key_from_a_body_field_replays_a_repeat() {
+    String body = "{\"settlementId\":\"" + Http.unique("settle") + "\",\"cents\":4200}";
+
+    Reply first = http.post("orders/" + order + "/settle?tag=" + tag, null, body);
+    Reply repeat = http.post("orders/" + order + "/settle?tag=" + tag, null, body);
+
+    assertAll(
+        repeat.describe(),
+        () -> assertEquals(201, first.status(), first::describe),
+        () -> assertTrue(repeat.replayed(), "replayed"),
+        () -> assertEquals(1, http.invocations(tag), "runs"));
+  }
+
+  @Test
+  void a_body_without_the_key_field_runs_unguarded_as_a_request_without_a_key_does() {
+    Reply first = http.post("orders/" + order + "/settle?tag=" + tag, null, "{\"cents\":4200}");
+    Reply again = http.post("orders/" + order + "/settle?tag=" + tag, null, "{\"cents\":4200}");
+
+    assertAll(
+        again.describe(),
+        () -> assertEquals(201, first.status(), first::describe),
+        () -> assertFalse(again.replayed(), "not replayed"),
+        () -> assertEquals(2, http.invocations(tag), "runs"));
   }
 }
