@@ -111,7 +111,7 @@ public final class ArgumentFingerprints {
     if (argument == null) {
       return JsonValue.NULL;
     }
-    if (JmsMessageBody.isMessageType(type.getTypeName())) {
+    if (isJmsMessage(type)) {
       return JmsMessageBody.of(argument, value -> write(Object.class, value, ignored), ignored);
     }
     return ignored.apply(write(type, argument));
@@ -169,6 +169,15 @@ public final class ArgumentFingerprints {
     try (JsonReader reader = Json.createReader(new StringReader(jsonb.toJson(argument, type)))) {
       return reader.readValue();
     }
+  }
+
+  /**
+   * Whether a parameter is a JMS message, told by its type's name: {@link JmsMessageBody} is loaded
+   * only then, as it needs the JMS API, which a server without messaging does not have.
+   */
+  private static boolean isJmsMessage(Type type) {
+    String name = type.getTypeName();
+    return name.startsWith("jakarta.jms.") && name.endsWith("Message");
   }
 
   private static boolean isContainerObject(Type type) {

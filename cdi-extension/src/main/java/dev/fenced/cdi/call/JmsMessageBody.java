@@ -25,8 +25,8 @@ import java.util.function.UnaryOperator;
  * JSON counts as that JSON, so {@code ignoredFields} pointers reach into it; another text as the
  * string; bytes as Base64; a map message's entries by name; an object message's object as JSON-B
  * writes it. A stream message's body cannot be read without consuming it, so it counts as its kind
- * only. Loaded only when a call has a {@code jakarta.jms} parameter, so a server without JMS never
- * loads it.
+ * only. Loaded (and verified, which needs the JMS API) only when a call has a JMS message
+ * parameter: nothing else may call into it, so a server without JMS never loads it.
  */
 final class JmsMessageBody {
 
@@ -88,15 +88,5 @@ final class JmsMessageBody {
     JsonObjectBuilder json = Json.createObjectBuilder();
     sorted.forEach((name, value) -> json.add(name, objects.apply(value)));
     return json.build();
-  }
-
-  /**
-   * Whether a parameter type is a JMS message type.
-   *
-   * @param typeName the parameter's type name
-   * @return whether it is {@code jakarta.jms.Message} or one of its sub-interfaces
-   */
-  static boolean isMessageType(String typeName) {
-    return typeName.startsWith("jakarta.jms.") && typeName.endsWith("Message");
   }
 }
