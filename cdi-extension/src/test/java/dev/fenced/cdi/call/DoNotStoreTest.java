@@ -213,15 +213,4 @@ class DoNotStoreTest {
   private static Fingerprint fingerprint() {
     return new FingerprintCalculator().ofCall(TARGET, "[]".getBytes(StandardCharsets.UTF_8));
   }
-
-  private static final class NoEvents implements IdempotencyEvents {
-    @Override
-    public void replayed(String target, String key) {}
-
-    @Override
-    public void rejected(String target, String key, dev.fenced.ErrorCode code) {}
-
-    @Override
-    public void lockLost(String target, String key) {}
-  }
 }

@@ -163,15 +163,4 @@ class ProgrammaticPayloadTest {
 
     assertThat(repeat).isEqualTo("sent");
   }
-
-  private static final class NoEvents implements IdempotencyEvents {
-    @Override
-    public void replayed(String target, String key) {}
-
-    @Override
-    public void rejected(String target, String key, ErrorCode code) {}
-
-    @Override
-    public void lockLost(String target, String key) {}
-  }
 }

@@ -117,15 +117,4 @@ class RunWithMetadataTest {
   private static Fingerprint fingerprint() {
     return new FingerprintCalculator().ofCall(TARGET, "Quote".getBytes(StandardCharsets.UTF_8));
   }
-
-  private static final class NoEvents implements IdempotencyEvents {
-    @Override
-    public void replayed(String target, String key) {}
-
-    @Override
-    public void rejected(String target, String key, dev.fenced.ErrorCode code) {}
-
-    @Override
-    public void lockLost(String target, String key) {}
-  }
 }

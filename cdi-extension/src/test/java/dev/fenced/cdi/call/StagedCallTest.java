@@ -236,15 +236,4 @@ class StagedCallTest {
         .isInstanceOfSatisfying(
             IdempotencyException.class, e -> assertThat(e.code()).isEqualTo(code));
   }
-
-  private static final class NoEvents implements IdempotencyEvents {
-    @Override
-    public void replayed(String target, String key) {}
-
-    @Override
-    public void rejected(String target, String key, ErrorCode code) {}
-
-    @Override
-    public void lockLost(String target, String key) {}
-  }
 }
