@@ -35,8 +35,6 @@ import java.util.Objects;
  */
 public final class ArgumentFingerprints {
 
-  private static final IgnoredFields NOTHING_IGNORED = IgnoredFields.of(List.of());
-
   private final Jsonb jsonb;
   private final FingerprintCalculator calculator;
 
@@ -62,7 +60,7 @@ public final class ArgumentFingerprints {
    *     cannot be written with JSON-B
    */
   public Fingerprint of(String target, Type[] parameterTypes, Object[] arguments) {
-    return of(target, parameterTypes, arguments, NOTHING_IGNORED);
+    return of(target, parameterTypes, arguments, IgnoredFields.of(List.of()));
   }
 
   /**

@@ -16,6 +16,8 @@ import java.util.function.UnaryOperator;
  */
 public final class IgnoredFields implements UnaryOperator<JsonValue> {
 
+  private static final IgnoredFields NONE = new IgnoredFields(List.of());
+
   private final List<String> pointers;
   private final List<JsonPointer> parsed;
 
@@ -32,6 +34,9 @@ public final class IgnoredFields implements UnaryOperator<JsonValue> {
    * @throws IllegalArgumentException when a pointer is empty or not a JSON pointer
    */
   public static IgnoredFields of(Collection<String> jsonPointers) {
+    if (jsonPointers.isEmpty()) {
+      return NONE; // every call of a method without ignored fields asks: no allocation for it
+    }
     List<String> pointers = List.copyOf(jsonPointers);
     for (String pointer : pointers) {
       if (!pointer.startsWith("/")) {
