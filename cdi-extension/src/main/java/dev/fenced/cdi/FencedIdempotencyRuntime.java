@@ -24,6 +24,7 @@ import dev.fenced.cdi.model.MethodRegistry;
 import dev.fenced.cdi.model.ModelProvider;
 import dev.fenced.cdi.transaction.JtaTransactions;
 import dev.fenced.cdi.transaction.Transactions;
+import dev.fenced.core.idempotency.DuplicateWaits;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
@@ -103,7 +104,9 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
             executor.scheduler(),
             settings.retryAfter(),
             EncryptionSettings.sealer(config),
-            settings.maxRenewal());
+            settings.maxRenewal(),
+            new DuplicateWaits(
+                executor.scheduler(), DuplicateWaits.signalsOf(store), settings.waitPoll()));
     jsonb = applicationJsonb();
     fingerprints = new FingerprintCalculator();
     callFactory =

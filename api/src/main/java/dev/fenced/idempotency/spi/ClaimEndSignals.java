@@ -24,8 +24,9 @@ import dev.fenced.store.spi.StoreUnavailableException;
  *   <li>A signal is best effort: a lost connection may lose one, and {@code wakeUp} may also run
  *       when nothing ended (a reconnect, another key's end). Callers look at the record again
  *       before they believe anything.
- *   <li>{@code wakeUp} runs on a thread of the store's; it must be short and never block nor call
- *       the store. An exception it throws is the store's to log, never to propagate.
+ *   <li>{@code wakeUp} runs on a thread the store chooses (its listener's, or the one that ended
+ *       the claim); it must be short and never block nor call the store. An exception it throws is
+ *       the store's to log, never to propagate.
  *   <li>{@link #watch} is bounded in time like every store call; it may write to the store (to tell
  *       the instance that ends the claim that someone waits) but never changes a record's state as
  *       {@link IdempotencyStore} defines it. After {@link ClaimWatch#close} returns, {@code wakeUp}

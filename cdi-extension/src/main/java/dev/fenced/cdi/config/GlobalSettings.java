@@ -2,6 +2,7 @@ package dev.fenced.cdi.config;
 
 import dev.fenced.DeploymentProblem;
 import dev.fenced.core.config.DurationParser;
+import dev.fenced.core.idempotency.DuplicateWaits;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
@@ -23,15 +24,21 @@ import java.util.Optional;
  * @param maxRenewal {@code fenced.idempotency.max-renewal}, default 1h ({@link
  *     IdempotencyEngine#DEFAULT_MAX_RENEWAL}): how long a claim is renewed at most without being
  *     completed or released
+ * @param waitPoll {@code fenced.idempotency.wait-poll}, default 500ms ({@link
+ *     DuplicateWaits#DEFAULT_MAX_POLL}): the longest pause between two looks of a waiting duplicate
  */
 public record GlobalSettings(
     Duration ttl,
     Duration lockTtl,
     Duration retryAfter,
     Optional<Duration> waitTimeout,
-    Duration maxRenewal) {
+    Duration maxRenewal,
+    Duration waitPoll) {
 
   private static final String AREA = "idempotency";
+
+  /** The lowest {@code wait-poll}: the first pause of a waiting duplicate. */
+  private static final Duration MIN_WAIT_POLL = Duration.ofMillis(20);
 
   /**
    * The settings, each invalid value replaced by its default (see {@link #problems}).
@@ -48,7 +55,10 @@ public record GlobalSettings(
         duration(config, "retryAfter")
             .orElse(DurationParser.parseRequired("retryAfter", Defaults.RETRY_AFTER)),
         duration(config, "waitTimeout"),
-        duration(config, "maxRenewal").orElse(IdempotencyEngine.DEFAULT_MAX_RENEWAL));
+        duration(config, "maxRenewal").orElse(IdempotencyEngine.DEFAULT_MAX_RENEWAL),
+        duration(config, "waitPoll")
+            .filter(poll -> poll.compareTo(MIN_WAIT_POLL) >= 0)
+            .orElse(DuplicateWaits.DEFAULT_MAX_POLL));
   }
 
   /**
@@ -59,10 +69,21 @@ public record GlobalSettings(
    */
   public static List<String> problems(ConfigLookup config) {
     List<String> problems = new ArrayList<>();
-    for (String member : List.of("ttl", "lockTtl", "retryAfter", "waitTimeout", "maxRenewal")) {
+    for (String member :
+        List.of("ttl", "lockTtl", "retryAfter", "waitTimeout", "maxRenewal", "waitPoll")) {
       String key = ConfigKeys.global(AREA, member);
       config.durationProblem(key).ifPresent(problems::add);
     }
+    String waitPoll = ConfigKeys.global(AREA, "waitPoll");
+    duration(config, "waitPoll")
+        .filter(poll -> poll.compareTo(MIN_WAIT_POLL) < 0)
+        .ifPresent(
+            poll ->
+                problems.add(
+                    DeploymentProblem.CONFIG_VALUE_INVALID.format(
+                        waitPoll,
+                        config.value(waitPoll).orElseThrow(),
+                        "a duration of at least 20ms, the first pause of a waiting duplicate")));
     String required = ConfigKeys.global(AREA, "required");
     config
         .value(required)

@@ -20,7 +20,8 @@ class GlobalSettingsTest {
                 Duration.ofSeconds(60),
                 Duration.ofSeconds(1),
                 Optional.empty(),
-                Duration.ofHours(1)));
+                Duration.ofHours(1),
+                Duration.ofMillis(500)));
     assertThat(GlobalSettings.problems(ConfigLookup.of(Map.of()))).isEmpty();
   }
 
@@ -41,6 +42,24 @@ class GlobalSettingsTest {
         GlobalSettings.of(ConfigLookup.of(Map.of("fenced.idempotency.max-renewal", "2h")));
 
     assertThat(settings.maxRenewal()).isEqualTo(Duration.ofHours(2));
+  }
+
+  @Test
+  void the_longest_pause_of_a_waiting_duplicate_is_read() {
+    GlobalSettings settings =
+        GlobalSettings.of(ConfigLookup.of(Map.of("fenced.idempotency.wait-poll", "5s")));
+
+    assertThat(settings.waitPoll()).isEqualTo(Duration.ofSeconds(5));
+  }
+
+  @Test
+  void a_longest_pause_below_the_first_pause_is_reported() {
+    ConfigLookup config = ConfigLookup.of(Map.of("fenced.idempotency.wait-poll", "10ms"));
+
+    assertThat(GlobalSettings.problems(config))
+        .singleElement()
+        .satisfies(
+            p -> assertThat(p).contains("FENCED-D103", "fenced.idempotency.wait-poll", "20ms"));
   }
 
   @Test

@@ -53,12 +53,6 @@ public final class IdempotencyEngine {
    */
   public static final Duration DEFAULT_MAX_RENEWAL = Duration.ofHours(1);
 
-  /** The first pause of a waiting duplicate; each next pause doubles, up to {@link #MAX_POLL}. */
-  static final Duration FIRST_POLL = Duration.ofMillis(20);
-
-  /** The longest pause between two looks of a waiting duplicate. */
-  static final Duration MAX_POLL = Duration.ofMillis(500);
-
   private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
   private final IdempotencyStore store;
@@ -67,6 +61,7 @@ public final class IdempotencyEngine {
   private final Scheduler scheduler;
   private final Duration retryAfter;
   private final Duration maxRenewal;
+  private final DuplicateWaits waits;
   private final RandomGenerator random = new Random();
 
   /**
@@ -129,6 +124,39 @@ public final class IdempotencyEngine {
       Duration retryAfter,
       RecordSealer sealer,
       Duration maxRenewal) {
+    this(
+        store,
+        clock,
+        scheduler,
+        retryAfter,
+        sealer,
+        maxRenewal,
+        DuplicateWaits.on(store, scheduler));
+  }
+
+  /**
+   * Creates an engine that seals what it stores, caps how long a claim is renewed and waits for
+   * running duplicates as {@code waits} says.
+   *
+   * @param store where the records live
+   * @param clock the wall clock, for the claim instants
+   * @param scheduler runs lock renewals and measures deadlines and waits
+   * @param retryAfter the hint a duplicate gets while the first attempt runs, positive
+   * @param sealer turns payloads into stored bytes and back, bound to the record key
+   * @param maxRenewal how long a claim is renewed at most without being completed or released,
+   *     positive: then renewal stops with a WARNING and the claim is lost at its deadline
+   * @param waits how a duplicate waits for the attempt that holds its key ({@link
+   *     OnConflict#WAIT}): the pauses between its looks, and the store's wake-ups
+   */
+  public IdempotencyEngine(
+      IdempotencyStore store,
+      Clock clock,
+      Scheduler scheduler,
+      Duration retryAfter,
+      RecordSealer sealer,
+      Duration maxRenewal,
+      DuplicateWaits waits) {
+    this.waits = Objects.requireNonNull(waits, "waits");
     this.store = Objects.requireNonNull(store, "store");
     this.sealer = Objects.requireNonNull(sealer, "sealer");
     this.clock = Objects.requireNonNull(clock, "clock");
@@ -260,9 +288,10 @@ public final class IdempotencyEngine {
   /**
    * Claims {@code key} as {@link #claim(RecordKey, Fingerprint, Duration)} does, and when a
    * same-fingerprint attempt still runs and {@code options} say {@link OnConflict#WAIT}, looks
-   * again with growing pauses until that attempt completes (replay), releases the key (this attempt
-   * claims it) or the wait times out. For adapters that run the work themselves, such as one that
-   * records the outcome after a transaction commits.
+   * again with growing pauses, and at once when the store signals the claim's end ({@link
+   * DuplicateWaits}), until that attempt completes (replay), releases the key (this attempt claims
+   * it) or the wait times out. For adapters that run the work themselves, such as one that records
+   * the outcome after a transaction commits.
    *
    * @param key the record key
    * @param fingerprint the fingerprint of this call
@@ -277,16 +306,16 @@ public final class IdempotencyEngine {
   public Claim claim(RecordKey key, Fingerprint fingerprint, ExecutionOptions options)
       throws InterruptedException {
     Objects.requireNonNull(options, "options");
-    WaitDeadline deadline = null;
-    while (true) {
-      Claim claim = claim(key, fingerprint, options.lockTtl());
-      if (!(claim instanceof Claim.InUse) || options.onConflict() == OnConflict.REJECT) {
-        return claim;
+    Claim claim = claim(key, fingerprint, options.lockTtl());
+    if (!(claim instanceof Claim.InUse) || options.onConflict() == OnConflict.REJECT) {
+      return claim;
+    }
+    try (DuplicateWait wait = waits.start(key, options.waitTimeout())) {
+      while (claim instanceof Claim.InUse) {
+        wait.pause();
+        claim = claim(key, fingerprint, options.lockTtl());
       }
-      if (deadline == null) {
-        deadline = new WaitDeadline(scheduler, options.waitTimeout());
-      }
-      deadline.pause();
+      return claim;
     }
   }
 
@@ -388,36 +417,5 @@ public final class IdempotencyEngine {
           "the idempotent work returned null; return an empty array when there is no value");
     }
     return new Outcome.Ran(payload, execution.complete(payload, ttl));
-  }
-
-  /** The bounded, growing pauses of a duplicate that waits for the first attempt. */
-  private static final class WaitDeadline {
-
-    private final Scheduler scheduler;
-    private final Duration timeout;
-    private final long deadlineNanos;
-    private Duration nextPause = FIRST_POLL;
-
-    WaitDeadline(Scheduler scheduler, Duration timeout) {
-      this.scheduler = scheduler;
-      this.timeout = timeout;
-      this.deadlineNanos = scheduler.nanoTime() + timeout.toNanos();
-    }
-
-    /** Sleeps until the next look, or throws when the wait timed out. */
-    void pause() throws InterruptedException {
-      long remaining = deadlineNanos - scheduler.nanoTime();
-      if (remaining <= 0) {
-        throw new IdempotencyException(
-            ErrorCode.IDEMPOTENCY_WAIT_TIMEOUT,
-            "A call with this idempotency key was still running after waiting "
-                + timeout.toMillis()
-                + " ms; retry later or raise waitTimeout");
-      }
-      Duration pause = nextPause.toNanos() < remaining ? nextPause : Duration.ofNanos(remaining);
-      scheduler.sleep(pause);
-      Duration doubled = nextPause.multipliedBy(2);
-      nextPause = doubled.compareTo(MAX_POLL) > 0 ? MAX_POLL : doubled;
-    }
   }
 }

@@ -3,6 +3,7 @@ package dev.fenced.core.memory;
 import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.store.spi.StoreLimits;
@@ -26,16 +27,18 @@ import java.util.function.LongSupplier;
  * expires a record; a ttl outside 1..{@link StoreLimits#MAX_TTL_MILLIS} is refused with {@link
  * IllegalArgumentException}. An expired record is treated as absent and purged, on access and every
  * {@value #PURGE_EVERY} writes, so memory stays bounded by the live records. Payloads are copied in
- * and out. Records are invisible to other instances and lost on restart: use a shared store in a
- * cluster.
+ * and out. A watch ({@link ClaimEndSignals}) is woken on the thread that completes, releases or
+ * purges the claim, after the write. Records are invisible to other instances and lost on restart:
+ * use a shared store in a cluster.
  */
 public final class InMemoryIdempotencyStore
-    implements IdempotencyStore, IdempotencyRecordAdministration {
+    implements IdempotencyStore, IdempotencyRecordAdministration, ClaimEndSignals {
 
   static final int PURGE_EVERY = 1024;
 
   private final ConcurrentMap<String, IdempotencyRecord> records = new ConcurrentHashMap<>();
   private final AtomicInteger writesSincePurge = new AtomicInteger();
+  private final ClaimEndWatchers watchers = new ClaimEndWatchers();
   private final LongSupplier nanoTime;
 
   /** Creates a store that measures expiry on {@link System#nanoTime()}. */
@@ -96,6 +99,9 @@ public final class InMemoryIdempotencyStore
           return IdempotencyRecord.completed(existing.fingerprint(), copy, expiry(now, ttlMillis));
         });
     afterWrite();
+    if (done[0]) {
+      watchers.ended(key);
+    }
     return done[0];
   }
 
@@ -115,7 +121,18 @@ public final class InMemoryIdempotencyStore
           done[0] = true;
           return null;
         });
+    if (done[0]) {
+      watchers.ended(key);
+    }
     return done[0];
+  }
+
+  /** Wakes a watch on the thread that completes or releases the claim, after the write. */
+  @Override
+  public ClaimWatch watch(String key, Runnable wakeUp) {
+    requireKey(key);
+    Objects.requireNonNull(wakeUp, "wakeUp");
+    return watchers.watch(key, wakeUp);
   }
 
   @Override
@@ -167,6 +184,9 @@ public final class InMemoryIdempotencyStore
           purged[0] = existing.snapshot(key, now, false);
           return null;
         });
+    if (purged[0] != null) {
+      watchers.ended(key);
+    }
     return Optional.ofNullable(purged[0]);
   }
 

@@ -74,4 +74,12 @@ public final class ExecutorScheduler implements Scheduler {
   public void sleep(Duration duration) throws InterruptedException {
     TimeUnit.NANOSECONDS.sleep(Math.max(0, duration.toNanos()));
   }
+
+  @Override
+  public void sleep(Duration duration, WakeUp wakeUp) throws InterruptedException {
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+    wakeUp.await(Math.max(0, duration.toNanos()));
+  }
 }

@@ -55,6 +55,16 @@ public interface Scheduler {
    */
   void sleep(Duration duration) throws InterruptedException;
 
+  /**
+   * Blocks the calling thread for {@code duration}, or until {@code wakeUp} rings, whichever comes
+   * first; a ring that came before the call ends it at once. The ring is taken.
+   *
+   * @param duration zero or more
+   * @param wakeUp what may end the sleep early
+   * @throws InterruptedException when the thread is interrupted while it sleeps
+   */
+  void sleep(Duration duration, WakeUp wakeUp) throws InterruptedException;
+
   /** A scheduled task that can be cancelled. */
   @FunctionalInterface
   interface ScheduledTask {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.fenced.core.time.ManualTime;
+import dev.fenced.core.time.WakeUp;
 import dev.fenced.locks.DetectedBy;
 import dev.fenced.store.spi.StoreUnavailableException;
 import java.time.Duration;
@@ -396,6 +397,9 @@ class LeaseRenewalTest {
 
     @Override
     public void sleep(Duration duration) {}
+
+    @Override
+    public void sleep(Duration duration, WakeUp wakeUp) {}
   }
 
   /** The store's side of the renewals, with switches for the ways it can answer. */

@@ -3,6 +3,7 @@ package dev.fenced.core.memory;
 import dev.fenced.core.time.ManualTime;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.ClaimEndSignalsContract;
 import dev.fenced.tck.store.IdempotencyRecordAdministrationContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
 import dev.fenced.tck.store.LockAdministrationContract;
@@ -30,6 +31,23 @@ class InMemoryContractsTest {
     @Override
     protected void advanceTime(Duration duration) {
       time.advance(duration);
+    }
+  }
+
+  @Nested
+  class Signals extends ClaimEndSignalsContract<InMemoryIdempotencyStore> {
+
+    private final InMemoryIdempotencyStore store = new InMemoryIdempotencyStore();
+
+    @Override
+    protected InMemoryIdempotencyStore store() {
+      return store;
+    }
+
+    /** One JVM's memory has no second instance: the same store stands for it. */
+    @Override
+    protected IdempotencyStore otherInstance() {
+      return store;
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * Test time that moves only when told to: one wall clock, one monotonic clock and one scheduler,
@@ -44,6 +45,14 @@ public final class ManualTime implements Scheduler {
 
   /** Moves time forward by {@code duration}, running each task that falls due at its own time. */
   public void advance(Duration duration) {
+    advance(duration, () -> false);
+  }
+
+  /**
+   * Moves time forward by {@code duration} as {@link #advance(Duration)} does, but stops at the
+   * time of the first task after which {@code stop} holds.
+   */
+  private void advance(Duration duration, BooleanSupplier stop) {
     long target;
     synchronized (lock) {
       target = nanos + duration.toNanos();
@@ -65,6 +74,9 @@ public final class ManualTime implements Scheduler {
         nanos = Math.max(nanos, next.dueNanos);
       }
       next.runnable.run();
+      if (stop.getAsBoolean()) {
+        return;
+      }
     }
   }
 
@@ -125,6 +137,18 @@ public final class ManualTime implements Scheduler {
       throw new InterruptedException();
     }
     advance(duration);
+  }
+
+  /** Ends at once on a ring that came; else advances time, stopping after a task that rings. */
+  @Override
+  public void sleep(Duration duration, WakeUp wakeUp) throws InterruptedException {
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+    if (wakeUp.take()) {
+      return;
+    }
+    advance(duration, wakeUp::take);
   }
 
   private record Task(long dueNanos, long seq, Runnable runnable) {}
