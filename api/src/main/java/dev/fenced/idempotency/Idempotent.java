@@ -87,15 +87,19 @@ public @interface Idempotent {
   /**
    * Where a JAX-RS resource method's key comes from: {@code header:<name>}, {@code query:<name>},
    * {@code path:<name>} (a parameter of the method's {@code @Path} template, or the deployment
-   * fails) or {@code body:<JSON pointer>} (a string or number field of a JSON body, {@code
+   * fails), {@code body:<JSON pointer>} (a string or number field of a JSON body, {@code
    * body:/paymentId}; the body is then read, up to {@code fenced.idempotency.max-request-size},
-   * before the key is known, also when it holds none). Empty (the default) is the request header
-   * {@code fenced.idempotency.header}, {@code Idempotency-Key}. A key read from a header is the
-   * client's own, one record per caller whatever method it reaches; a key read from a query or path
-   * parameter or a body field (an order id) belongs to the method: the same id on two methods is
-   * two records. A parameter value is validated as a header key is (1 to 255 printable ASCII
-   * characters, after URL decoding); a parameter sent twice is refused. JAX-RS resource methods
-   * only (others take an {@link IdempotencyKey} parameter): on another method the deployment fails.
+   * before the key is known, also when it holds none) or {@code bean:<name>} (what the
+   * {@code @Named} CDI bean implementing {@link IdempotencyKeyResolver} computes from the request,
+   * after the body is read the same way; a name that selects no bean or several fails the
+   * deployment). Empty (the default) is the request header {@code fenced.idempotency.header},
+   * {@code Idempotency-Key}. A key read from a header is the client's own, one record per caller
+   * whatever method it reaches; a key read from a query or path parameter or a body field (an order
+   * id), or computed by a resolver bean from them, belongs to the method: the same id on two
+   * methods is two records. A parameter value or a resolved key is validated as a header key is (1
+   * to 255 printable ASCII characters, after URL decoding); a parameter sent twice is refused.
+   * JAX-RS resource methods only (others take an {@link IdempotencyKey} parameter, and a JMS {@code
+   * MessageListener} may use its message's default key): on another method the deployment fails.
    *
    * @return the key source, or empty for the key header
    */

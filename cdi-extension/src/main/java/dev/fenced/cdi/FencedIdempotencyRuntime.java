@@ -28,6 +28,7 @@ import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
 import dev.fenced.idempotency.IdempotencyException;
+import dev.fenced.idempotency.IdempotencyKeyResolver;
 import dev.fenced.idempotency.IdempotencyLockLost;
 import dev.fenced.idempotency.IdempotencyRejected;
 import dev.fenced.idempotency.IdempotencyReplayed;
@@ -81,6 +82,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private IdempotencyEngine engine;
   private FingerprintCalculator fingerprints;
   private final Map<String, FingerprintCalculator> requestFingerprints = new ConcurrentHashMap<>();
+  private final Map<String, IdempotencyKeyResolver> keyResolvers = new ConcurrentHashMap<>();
   private CallFactory callFactory;
   private CallRunner callRunner;
   private MutationCalls mutationCalls;
@@ -171,6 +173,14 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
                         .select(
                             RequestBodyFingerprint.class, NamedLiteral.of(http.bodyFingerprint()))
                         .get()));
+  }
+
+  @Override
+  public IdempotencyKeyResolver keyResolver(IdempotentMethod method) {
+    String name = method.http().keySource().name();
+    return keyResolvers.computeIfAbsent(
+        method.target(),
+        target -> beans.select(IdempotencyKeyResolver.class, NamedLiteral.of(name)).get());
   }
 
   @Override

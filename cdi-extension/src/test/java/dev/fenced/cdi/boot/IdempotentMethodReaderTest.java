@@ -260,6 +260,13 @@ class IdempotentMethodReaderTest {
     }
 
     @POST
+    @Path("amend")
+    @Idempotent(keyFrom = "bean:orderKeys", required = true)
+    public String amend() {
+      return "";
+    }
+
+    @POST
     @Path("void")
     @Idempotent(keyFrom = "cookie:voidId")
     public String voidIt() {
@@ -836,7 +843,8 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(OrderPayments.class, "voidIt", Map.of()))
         .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D026")
-        .hasMessageContaining("header:<name>, query:<name>, path:<name> or body:<JSON pointer>");
+        .hasMessageContaining(
+            "header:<name>, query:<name>, path:<name>, body:<JSON pointer> or bean:<name>");
   }
 
   @Test
@@ -845,6 +853,16 @@ class IdempotentMethodReaderTest {
         .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D026")
         .hasMessageContaining("@IdempotencyKey");
+  }
+
+  @Test
+  void key_from_a_resolver_bean_is_read_after_the_body_and_belongs_to_the_method() {
+    IdempotentMethod.Http amend = guarded(OrderPayments.class, "amend").http();
+
+    assertThat(amend.keySource()).isEqualTo(new KeySource(KeySource.Kind.BEAN, "orderKeys"));
+    assertThat(amend.keySource().inBody()).isTrue();
+    assertThat(amend.keySource().belongsToMethod()).isTrue();
+    assertThat(amend.required()).isTrue();
   }
 
   @Test
