@@ -282,14 +282,17 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     if (method.kind() instanceof IdempotentMethod.Mutation) {
       return mutationCalls.run(method, context.getParameters(), context::proceed, witness(context));
     }
-    GuardedCall call;
+    Optional<GuardedCall> call;
     try {
       call = callFactory.forMethod(method, context.getParameters());
     } catch (IdempotencyException e) {
       rejected(method.target(), null, e.code());
       throw e;
     }
-    return callRunner.run(call, context::proceed, witness(context));
+    if (call.isEmpty()) {
+      return context.proceed(); // a message without a key, none required: unguarded
+    }
+    return callRunner.run(call.get(), context::proceed, witness(context));
   }
 
   /** A witness of the body, in the invocation's context data, when Fault Tolerance shapes it. */

@@ -59,7 +59,8 @@ class CallFactoryTest {
 
   @Test
   void a_bean_method_call_is_keyed_per_handler_with_its_resolved_options() throws Exception {
-    GuardedCall call = factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)});
+    GuardedCall call =
+        factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)}).orElseThrow();
 
     assertThat(call.key()).isEqualTo("e-1");
     assertThat(call.recordKey())
@@ -96,9 +97,9 @@ class CallFactoryTest {
   void two_principals_sending_one_key_to_a_bean_method_get_two_records() throws Exception {
     Object[] event = {new OrderPaid("e-1", 5)};
     caller = "alice";
-    GuardedCall alice = factory.forMethod(onPaid(), event);
+    GuardedCall alice = factory.forMethod(onPaid(), event).orElseThrow();
     caller = "bob";
-    GuardedCall bob = factory.forMethod(onPaid(), event);
+    GuardedCall bob = factory.forMethod(onPaid(), event).orElseThrow();
 
     assertThat(alice.recordKey()).isNotEqualTo(bob.recordKey());
     assertThat(alice.recordKey())
@@ -118,9 +119,11 @@ class CallFactoryTest {
   @Test
   void a_scoped_record_key_cannot_be_spelled_by_a_global_key() throws Exception {
     caller = "alice";
-    GuardedCall scoped = factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)});
+    GuardedCall scoped =
+        factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)}).orElseThrow();
     caller = "";
-    GuardedCall spelled = factory.forMethod(onPaid(), new Object[] {new OrderPaid("alice:e-1", 5)});
+    GuardedCall spelled =
+        factory.forMethod(onPaid(), new Object[] {new OrderPaid("alice:e-1", 5)}).orElseThrow();
 
     assertThat(spelled.recordKey()).isNotEqualTo(scoped.recordKey());
   }
