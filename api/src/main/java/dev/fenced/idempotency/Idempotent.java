@@ -12,16 +12,19 @@ import java.lang.annotation.Target;
 /**
  * Runs the annotated method once per idempotency key; repeats get the stored outcome.
  *
- * <p>On a JAX-RS resource method the key is the {@code Idempotency-Key} request header. The first
- * request with a key runs the method and stores its status, allowlisted headers and body bytes; a
- * repeat after it finished gets them back with {@code Idempotent-Replayed: true}; a repeat while it
- * runs gets 409 {@code IDEMPOTENCY_KEY_IN_USE}; the same key with another request fingerprint gets
- * 422 {@code IDEMPOTENCY_KEY_REUSED}. On a class it covers the POST, PUT, PATCH and DELETE methods;
- * member values on a method override those on its class one by one.
+ * <p>On a JAX-RS resource method the key is the {@code Idempotency-Key} request header, or what
+ * {@link #keyFrom()} names (a parameter, a body field, a resolver bean). The first request with a
+ * key runs the method and stores its status, allowlisted headers and body bytes; a repeat after it
+ * finished gets them back with {@code Idempotent-Replayed: true}; a repeat while it runs gets 409
+ * {@code IDEMPOTENCY_KEY_IN_USE}; the same key with another request fingerprint gets 422 {@code
+ * IDEMPOTENCY_KEY_REUSED}. On a class it covers the POST, PUT, PATCH and DELETE methods; member
+ * values on a method override those on its class one by one.
  *
- * <p>On an EJB, MDB or CDI method the key is the parameter annotated {@link IdempotencyKey}; the
- * return value is stored and replayed, and a concurrent duplicate throws {@link
- * IdempotencyException} or waits (see {@link #onConflict()}).
+ * <p>On an EJB, MDB or CDI method the key is the parameter annotated {@link IdempotencyKey} (a JMS
+ * listener's {@code onMessage(Message)} without one takes its message's default key, the body's or
+ * the property's {@code idempotencyKey}: see {@link IdempotencyKey}); the return value is stored
+ * and replayed, and a concurrent duplicate throws {@link IdempotencyException} or waits (see {@link
+ * #onConflict()}).
  *
  * <p>On a MicroProfile GraphQL {@code @Mutation} (module {@code fenced-graphql}) the key is the
  * mutation's {@code idempotencyKey} argument (or one annotated {@link IdempotencyKey}), else the
