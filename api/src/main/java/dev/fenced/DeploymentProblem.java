@@ -214,9 +214,11 @@ public enum DeploymentProblem {
           + " writes itself on every response (a stored one would be wrong on the replay); remove"
           + " it"),
   /**
-   * {@code keyFrom} is not {@code header:}, {@code query:} or {@code path:} with a name, names a
-   * path parameter the method's {@code @Path} template does not have, or is written on a method
-   * that is not a JAX-RS resource method. Arguments: the target, where the value came from, why.
+   * {@code keyFrom} is not {@code header:}, {@code query:}, {@code path:}, {@code body:} or {@code
+   * bean:} with a name, names a path parameter the method's {@code @Path} template does not have or
+   * a name that selects no {@code IdempotencyKeyResolver} bean or several, or is written on a
+   * method that is not a JAX-RS resource method. Arguments: the target, where the value came from,
+   * why.
    */
   KEY_SOURCE_INVALID("D026", "%s: keyFrom %s cannot give the idempotency key: %s"),
 

@@ -67,6 +67,12 @@ public enum ErrorCode {
    * Look the result up by other means; to do the work once more, send a new key.
    */
   IDEMPOTENCY_OUTCOME_LOST(409, "Idempotency outcome lost"),
+  /**
+   * The application's {@code IdempotencyKeyResolver} ({@code keyFrom = "bean:<name>"}) threw while
+   * computing the request's key; nothing was claimed and the method was not run. The server log
+   * holds the exception; fix the resolver.
+   */
+  IDEMPOTENCY_KEY_UNRESOLVABLE(500, "Idempotency key unresolvable"),
   /** A lock was held by someone else for the whole wait. */
   LOCK_NOT_ACQUIRED(409, "Lock not acquired"),
   /** A held lock was lost: another holder may be in the critical section now. */

@@ -12,16 +12,19 @@ import java.lang.annotation.Target;
 /**
  * Runs the annotated method once per idempotency key; repeats get the stored outcome.
  *
- * <p>On a JAX-RS resource method the key is the {@code Idempotency-Key} request header. The first
- * request with a key runs the method and stores its status, allowlisted headers and body bytes; a
- * repeat after it finished gets them back with {@code Idempotent-Replayed: true}; a repeat while it
- * runs gets 409 {@code IDEMPOTENCY_KEY_IN_USE}; the same key with another request fingerprint gets
- * 422 {@code IDEMPOTENCY_KEY_REUSED}. On a class it covers the POST, PUT, PATCH and DELETE methods;
- * member values on a method override those on its class one by one.
+ * <p>On a JAX-RS resource method the key is the {@code Idempotency-Key} request header, or what
+ * {@link #keyFrom()} names (a parameter, a body field, a resolver bean). The first request with a
+ * key runs the method and stores its status, allowlisted headers and body bytes; a repeat after it
+ * finished gets them back with {@code Idempotent-Replayed: true}; a repeat while it runs gets 409
+ * {@code IDEMPOTENCY_KEY_IN_USE}; the same key with another request fingerprint gets 422 {@code
+ * IDEMPOTENCY_KEY_REUSED}. On a class it covers the POST, PUT, PATCH and DELETE methods; member
+ * values on a method override those on its class one by one.
  *
- * <p>On an EJB, MDB or CDI method the key is the parameter annotated {@link IdempotencyKey}; the
- * return value is stored and replayed, and a concurrent duplicate throws {@link
- * IdempotencyException} or waits (see {@link #onConflict()}).
+ * <p>On an EJB, MDB or CDI method the key is the parameter annotated {@link IdempotencyKey} (a JMS
+ * listener's {@code onMessage(Message)} without one takes its message's default key, the body's or
+ * the property's {@code idempotencyKey}: see {@link IdempotencyKey}); the return value is stored
+ * and replayed, and a concurrent duplicate throws {@link IdempotencyException} or waits (see {@link
+ * #onConflict()}).
  *
  * <p>On a MicroProfile GraphQL {@code @Mutation} (module {@code fenced-graphql}) the key is the
  * mutation's {@code idempotencyKey} argument (or one annotated {@link IdempotencyKey}), else the
@@ -87,15 +90,19 @@ public @interface Idempotent {
   /**
    * Where a JAX-RS resource method's key comes from: {@code header:<name>}, {@code query:<name>},
    * {@code path:<name>} (a parameter of the method's {@code @Path} template, or the deployment
-   * fails) or {@code body:<JSON pointer>} (a string or number field of a JSON body, {@code
+   * fails), {@code body:<JSON pointer>} (a string or number field of a JSON body, {@code
    * body:/paymentId}; the body is then read, up to {@code fenced.idempotency.max-request-size},
-   * before the key is known, also when it holds none). Empty (the default) is the request header
-   * {@code fenced.idempotency.header}, {@code Idempotency-Key}. A key read from a header is the
-   * client's own, one record per caller whatever method it reaches; a key read from a query or path
-   * parameter or a body field (an order id) belongs to the method: the same id on two methods is
-   * two records. A parameter value is validated as a header key is (1 to 255 printable ASCII
-   * characters, after URL decoding); a parameter sent twice is refused. JAX-RS resource methods
-   * only (others take an {@link IdempotencyKey} parameter): on another method the deployment fails.
+   * before the key is known, also when it holds none) or {@code bean:<name>} (what the
+   * {@code @Named} CDI bean implementing {@link IdempotencyKeyResolver} computes from the request,
+   * after the body is read the same way; a name that selects no bean or several fails the
+   * deployment). Empty (the default) is the request header {@code fenced.idempotency.header},
+   * {@code Idempotency-Key}. A key read from a header is the client's own, one record per caller
+   * whatever method it reaches; a key read from a query or path parameter or a body field (an order
+   * id), or computed by a resolver bean from them, belongs to the method: the same id on two
+   * methods is two records. A parameter value or a resolved key is validated as a header key is (1
+   * to 255 printable ASCII characters, after URL decoding); a parameter sent twice is refused.
+   * JAX-RS resource methods only (others take an {@link IdempotencyKey} parameter, and a JMS {@code
+   * MessageListener} may use its message's default key): on another method the deployment fails.
    *
    * @return the key source, or empty for the key header
    */

@@ -29,6 +29,7 @@ import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
 import dev.fenced.idempotency.IdempotencyException;
+import dev.fenced.idempotency.IdempotencyKeyResolver;
 import dev.fenced.idempotency.IdempotencyLockLost;
 import dev.fenced.idempotency.IdempotencyRejected;
 import dev.fenced.idempotency.IdempotencyReplayed;
@@ -82,6 +83,7 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
   private IdempotencyEngine engine;
   private FingerprintCalculator fingerprints;
   private final Map<String, FingerprintCalculator> requestFingerprints = new ConcurrentHashMap<>();
+  private final Map<String, IdempotencyKeyResolver> keyResolvers = new ConcurrentHashMap<>();
   private CallFactory callFactory;
   private CallRunner callRunner;
   private MutationCalls mutationCalls;
@@ -174,6 +176,14 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
                         .select(
                             RequestBodyFingerprint.class, NamedLiteral.of(http.bodyFingerprint()))
                         .get()));
+  }
+
+  @Override
+  public IdempotencyKeyResolver keyResolver(IdempotentMethod method) {
+    String name = method.http().keySource().name();
+    return keyResolvers.computeIfAbsent(
+        method.target(),
+        target -> beans.select(IdempotencyKeyResolver.class, NamedLiteral.of(name)).get());
   }
 
   @Override
@@ -275,14 +285,17 @@ public class FencedIdempotencyRuntime implements IdempotencyRuntime {
     if (method.kind() instanceof IdempotentMethod.Mutation) {
       return mutationCalls.run(method, context.getParameters(), context::proceed, witness(context));
     }
-    GuardedCall call;
+    Optional<GuardedCall> call;
     try {
       call = callFactory.forMethod(method, context.getParameters());
     } catch (IdempotencyException e) {
       rejected(method.target(), null, e.code());
       throw e;
     }
-    return callRunner.run(call, context::proceed, witness(context));
+    if (call.isEmpty()) {
+      return context.proceed(); // a message without a key, none required: unguarded
+    }
+    return callRunner.run(call.get(), context::proceed, witness(context));
   }
 
   /** A witness of the body, in the invocation's context data, when Fault Tolerance shapes it. */

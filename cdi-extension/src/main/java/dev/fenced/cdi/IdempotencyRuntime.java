@@ -4,6 +4,7 @@ import dev.fenced.ErrorCode;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
+import dev.fenced.idempotency.IdempotencyKeyResolver;
 import java.lang.reflect.Method;
 import java.security.Principal;
 import java.util.Optional;
@@ -38,6 +39,15 @@ public interface IdempotencyRuntime {
    * @return the calculator
    */
   FingerprintCalculator fingerprints(IdempotentMethod method);
+
+  /**
+   * The resolver bean a guarded resource method takes its key from ({@code keyFrom =
+   * "bean:<name>"}), looked up once per method.
+   *
+   * @param method a guarded resource method whose key source is a resolver bean
+   * @return the resolver
+   */
+  IdempotencyKeyResolver keyResolver(IdempotentMethod method);
 
   /**
    * The validated model of a guarded method, built at deployment.

@@ -17,6 +17,7 @@ import dev.fenced.cdi.boot.check.Deployment;
 import dev.fenced.cdi.boot.check.DeploymentCheck;
 import dev.fenced.cdi.boot.check.GraphqlModuleCheck;
 import dev.fenced.cdi.boot.check.InMemoryStoreCheck;
+import dev.fenced.cdi.boot.check.KeyResolverCheck;
 import dev.fenced.cdi.boot.check.LockKeyCheck;
 import dev.fenced.cdi.boot.check.LockSettingsCheck;
 import dev.fenced.cdi.boot.check.OutcomeCommitCheck;
@@ -108,11 +109,13 @@ public class FencedExtension implements Extension, ModelProvider {
           new LockKeyCheck(),
           new ScopeCheck(),
           new BodyFingerprintCheck(),
+          new KeyResolverCheck(),
           new GraphqlModuleCheck());
 
   /** The checks of what a late event (a message-driven bean on WildFly) adds. */
   private static final List<DeploymentCheck> LATE_CHECKS =
-      List.of(new LockKeyCheck(), new ScopeCheck(), new BodyFingerprintCheck());
+      List.of(
+          new LockKeyCheck(), new ScopeCheck(), new BodyFingerprintCheck(), new KeyResolverCheck());
 
   void registerTypes(@Observes BeforeBeanDiscovery event) {
     ConfigLookup config = config();

@@ -31,10 +31,12 @@ import java.util.stream.Collectors;
  * MicroProfile Config, or reports every problem with them.
  *
  * <p>A method is guarded when it carries {@code @Idempotent} itself, or its class does and it is a
- * JAX-RS {@code POST}, {@code PUT}, {@code PATCH} or {@code DELETE} resource method, or a non-HTTP
- * method with an {@link IdempotencyKey} parameter. Members are resolved per {@link MemberResolver};
- * the method's annotation overrides its class's member by member; {@link Defaults} holds what
- * applies when nothing is set.
+ * JAX-RS {@code POST}, {@code PUT}, {@code PATCH} or {@code DELETE} resource method, a non-HTTP
+ * method with an {@link IdempotencyKey} parameter, or a JMS listener's {@code onMessage}. A JMS
+ * listener's {@code onMessage(Message)} without an {@code IdempotencyKey} parameter takes its
+ * message's default key (the body's {@code idempotencyKey}, else the property of that name).
+ * Members are resolved per {@link MemberResolver}; the method's annotation overrides its class's
+ * member by member; {@link Defaults} holds what applies when nothing is set.
  */
 public final class IdempotentMethodReader {
 
@@ -162,7 +164,8 @@ public final class IdempotentMethodReader {
               new MutationSettings(header, required, onConflict, waitTimeout, retryAfter));
     } else {
       fingerprintMembersOnCall(reading, onMethod);
-      kind = call(reading, method, keyParameters, onConflict, waitTimeout);
+      kind =
+          call(reading, method, keyParameters, new CallSettings(required, onConflict, waitTimeout));
     }
     if (!problems.isEmpty()) {
       throw new InvalidModelException(problems);
@@ -180,15 +183,22 @@ public final class IdempotentMethodReader {
             kind));
   }
 
+  /** What a plain call's guard needs of the method's resolved members. */
+  private record CallSettings(boolean required, OnConflict onConflict, Duration waitTimeout) {}
+
   /** The key parameter and path of a plain call, or {@code null} after a problem. */
   private static IdempotentMethod.Call call(
       AnnotationReading<Idempotent> reading,
       MethodAnnotations annotations,
       List<Integer> keyParameters,
-      OnConflict onConflict,
-      Duration waitTimeout) {
+      CallSettings settings) {
     String target = reading.target();
     Method method = annotations.method();
+    boolean messageDefaultKey =
+        keyParameters.isEmpty() && MessageListenerMethod.is(annotations.beanClass(), method);
+    if (messageDefaultKey) {
+      keyParameters = List.of(0);
+    }
     if (keyParameters.isEmpty()) {
       reading.problem(DeploymentProblem.KEY_PARAMETER_MISSING.format(target));
       return null;
@@ -198,7 +208,10 @@ public final class IdempotentMethodReader {
       return null;
     }
     int keyParameter = keyParameters.get(0);
-    String keyPath = annotations.onParameter(keyParameter, IdempotencyKey.class).value().strip();
+    String keyPath =
+        messageDefaultKey
+            ? ""
+            : annotations.onParameter(keyParameter, IdempotencyKey.class).value().strip();
     KeyPath compiled = null;
     try {
       compiled = KeyPath.compile(method.getParameterTypes()[keyParameter], keyPath);
@@ -218,10 +231,12 @@ public final class IdempotentMethodReader {
         compiled,
         List.of(method.getGenericParameterTypes()),
         returned.valueType(),
-        onConflict,
-        waitTimeout,
+        settings.onConflict(),
+        settings.waitTimeout(),
         returned.staged(),
-        argumentIgnoredFields(reading));
+        argumentIgnoredFields(reading),
+        messageDefaultKey,
+        settings.required());
   }
 
   private static boolean guarded(
@@ -240,7 +255,10 @@ public final class IdempotentMethodReader {
     if (graphql != GraphqlOperation.NONE) {
       return graphql == GraphqlOperation.MUTATION;
     }
-    return verb.map(CLASS_LEVEL_VERBS::contains).orElse(!keyParameters.isEmpty());
+    return verb.map(CLASS_LEVEL_VERBS::contains)
+        .orElse(
+            !keyParameters.isEmpty()
+                || MessageListenerMethod.is(method.beanClass(), method.method()));
   }
 
   /** What a GraphQL mutation's guard needs of the method's resolved members. */

@@ -25,16 +25,17 @@ import java.util.Optional;
  * Resolves a call to guard: from an {@code @Idempotent} bean method and its arguments, or from a
  * programmatic {@link Idempotency#execute} call.
  *
- * <p>A bean method's record key is {@code <scope>:<key>:<bean class>.<method>} (in the global scope
- * {@code <key>:<bean class>.<method>}), the scope resolved by {@link CallScopes#forMethod}; its
- * fingerprint the target and the arguments ({@link ArgumentFingerprints}). A programmatic call's
- * record key is {@code <scope>:<key>:dev.fenced.idempotency.Idempotency.execute}, one namespace for
- * every programmatic caller of the application within the caller's scope ({@link
- * CallScopes#forCaller}), and its fingerprint the target and the result type's name, so two callers
- * that share a key with different result types get {@code IDEMPOTENCY_KEY_REUSED} instead of each
- * other's value; with a payload ({@code IdempotencyOptions.withPayload}), the target, the result
- * type's name and the payload ({@link ArgumentFingerprints#ofPayload}), so a repeat with another
- * payload gets it too.
+ * <p>A bean method's key is its {@code @IdempotencyKey} argument, or a JMS listener's message's
+ * default key ({@link JmsMessageKey}). Its record key is {@code <scope>:<key>:<bean
+ * class>.<method>} (in the global scope {@code <key>:<bean class>.<method>}), the scope resolved by
+ * {@link CallScopes#forMethod}; its fingerprint the target and the arguments ({@link
+ * ArgumentFingerprints}). A programmatic call's record key is {@code
+ * <scope>:<key>:dev.fenced.idempotency.Idempotency.execute}, one namespace for every programmatic
+ * caller of the application within the caller's scope ({@link CallScopes#forCaller}), and its
+ * fingerprint the target and the result type's name, so two callers that share a key with different
+ * result types get {@code IDEMPOTENCY_KEY_REUSED} instead of each other's value; with a payload
+ * ({@code IdempotencyOptions.withPayload}), the target, the result type's name and the payload
+ * ({@link ArgumentFingerprints#ofPayload}), so a repeat with another payload gets it too.
  */
 public final class CallFactory {
 
@@ -70,13 +71,38 @@ public final class CallFactory {
    *
    * @param method the method's validated model, of the {@link IdempotentMethod.Call} kind
    * @param args the arguments
-   * @return the call
+   * @return the call, or empty when a JMS listener's message holds no default key and none is
+   *     required: the listener then runs unguarded
    * @throws IdempotencyException {@code IDEMPOTENCY_KEY_REQUIRED} or {@code
    *     IDEMPOTENCY_KEY_INVALID}
    */
-  public GuardedCall forMethod(IdempotentMethod method, Object[] args) {
+  public Optional<GuardedCall> forMethod(IdempotentMethod method, Object[] args) {
     IdempotentMethod.Call call = method.call();
-    String key = CallKeys.read(args[call.keyParameter()], call.keyPath());
+    String key;
+    if (call.messageDefaultKey()) {
+      String found = JmsMessageKey.of(args[call.keyParameter()]);
+      if (found == null) {
+        if (call.required()) {
+          throw new IdempotencyException(
+              ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
+              "The message has no idempotency key (neither a JSON body with a top-level \""
+                  + JmsMessageKey.NAME
+                  + "\" member, a map entry of that name, nor a message property of that name),"
+                  + " and "
+                  + method.target()
+                  + " requires one; send each message with its key");
+        }
+        return Optional.empty();
+      }
+      key = IdempotencyKeys.validate(found);
+    } else {
+      key = CallKeys.read(args[call.keyParameter()], call.keyPath());
+    }
+    return Optional.of(forKey(method, args, key));
+  }
+
+  private GuardedCall forKey(IdempotentMethod method, Object[] args, String key) {
+    IdempotentMethod.Call call = method.call();
     return new GuardedCall(
         method.target(),
         key,

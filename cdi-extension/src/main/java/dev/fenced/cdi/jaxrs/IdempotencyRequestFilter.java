@@ -84,7 +84,29 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
         request.getHeaderString(HttpHeaders.CONTENT_TYPE),
         new EntityBody(request.getEntityStream(), request::setEntityStream, request.getLength()),
         ContentCodings.of(headerLines(request, HttpHeaders.CONTENT_ENCODING)),
-        AcceptEncoding.of(headerLines(request, HttpHeaders.ACCEPT_ENCODING)));
+        AcceptEncoding.of(headerLines(request, HttpHeaders.ACCEPT_ENCODING)),
+        values(request));
+  }
+
+  /** The request's headers and parameters, looked up when a key resolver bean asks. */
+  private static RequestValues values(ContainerRequestContext request) {
+    return new RequestValues() {
+      @Override
+      public String header(String name) {
+        List<String> lines = headerLines(request, name);
+        return lines.isEmpty() ? null : String.join(", ", lines);
+      }
+
+      @Override
+      public String queryParameter(String name) {
+        return request.getUriInfo().getQueryParameters().getFirst(name);
+      }
+
+      @Override
+      public String pathParameter(String name) {
+        return request.getUriInfo().getPathParameters().getFirst(name);
+      }
+    };
   }
 
   /** Every value of the key's source: each line of its header, each value of its parameter. */
@@ -94,7 +116,7 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
           case HEADER -> headerLines(request, keySource.name());
           case QUERY -> request.getUriInfo().getQueryParameters().get(keySource.name());
           case PATH -> request.getUriInfo().getPathParameters().get(keySource.name());
-          case BODY -> List.of(); // read with the body, by the gate
+          case BODY, BEAN -> List.of(); // read with the body, by the gate
         };
     return values == null ? List.of() : values;
   }

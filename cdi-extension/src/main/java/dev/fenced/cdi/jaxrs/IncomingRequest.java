@@ -20,6 +20,7 @@ import java.util.Objects;
  *     requests that carry a valid key
  * @param contentEncoding the codings of the body as sent ({@code Content-Encoding})
  * @param acceptEncoding what the request accepts in its response ({@code Accept-Encoding})
+ * @param values its headers and parameters by name, for a key resolver bean
  */
 record IncomingRequest(
     String method,
@@ -30,7 +31,8 @@ record IncomingRequest(
     String mediaType,
     Body body,
     ContentCodings contentEncoding,
-    AcceptEncoding acceptEncoding) {
+    AcceptEncoding acceptEncoding,
+    RequestValues values) {
 
   /**
    * Validates the components.
@@ -44,6 +46,7 @@ record IncomingRequest(
    * @param body never {@code null}
    * @param contentEncoding never {@code null}
    * @param acceptEncoding never {@code null}
+   * @param values never {@code null}
    */
   IncomingRequest {
     Objects.requireNonNull(method, "method");
@@ -52,6 +55,43 @@ record IncomingRequest(
     Objects.requireNonNull(body, "body");
     Objects.requireNonNull(contentEncoding, "contentEncoding");
     Objects.requireNonNull(acceptEncoding, "acceptEncoding");
+    Objects.requireNonNull(values, "values");
+  }
+
+  /**
+   * A request whose headers and parameters no key resolver reads.
+   *
+   * @param method never {@code null}
+   * @param path never {@code null}
+   * @param query may be {@code null}
+   * @param keyValues never {@code null}; copied
+   * @param principal may be {@code null}
+   * @param mediaType may be {@code null}
+   * @param body never {@code null}
+   * @param contentEncoding never {@code null}
+   * @param acceptEncoding never {@code null}
+   */
+  IncomingRequest(
+      String method,
+      String path,
+      String query,
+      List<String> keyValues,
+      Principal principal,
+      String mediaType,
+      Body body,
+      ContentCodings contentEncoding,
+      AcceptEncoding acceptEncoding) {
+    this(
+        method,
+        path,
+        query,
+        keyValues,
+        principal,
+        mediaType,
+        body,
+        contentEncoding,
+        acceptEncoding,
+        RequestValues.NONE);
   }
 
   /**
@@ -82,7 +122,8 @@ record IncomingRequest(
         mediaType,
         body,
         ContentCodings.IDENTITY,
-        AcceptEncoding.ANY);
+        AcceptEncoding.ANY,
+        RequestValues.NONE);
   }
 
   /**

@@ -36,7 +36,9 @@ import java.util.Optional;
  * IDEMPOTENCY_OUTCOME_LOST} when its work committed and its response was lost, 422 for another
  * request under the key, 500 when the stored record cannot be decoded, 406 {@code
  * IDEMPOTENCY_REPLAY_NOT_ACCEPTABLE} when the stored response is in a coding this request does not
- * accept and Fenced cannot undo). Nothing is claimed for a refused request.
+ * accept and Fenced cannot undo). A key from a body field or from a resolver bean is read once the
+ * body is (a resolver that throws: 500 {@code IDEMPOTENCY_KEY_UNRESOLVABLE}). Nothing is claimed
+ * for a refused request.
  */
 final class RequestGate {
 
@@ -150,13 +152,55 @@ final class RequestGate {
       }
     }
     if (inBody) {
-      KeyRead read = key(target, BodyKey.values(body, model.http().keySource().name()));
+      KeySource source = model.http().keySource();
+      List<String> values;
+      if (source.kind() == KeySource.Kind.BEAN) {
+        Optional<List<String>> resolved = resolved(request, target, body);
+        if (resolved.isEmpty()) {
+          return refuse(
+              target,
+              null,
+              ErrorCode.IDEMPOTENCY_KEY_UNRESOLVABLE,
+              "The key resolver of this endpoint failed to compute the request's idempotency key,"
+                  + " so nothing was done; the server log tells why. Retry once it is fixed");
+        }
+        values = resolved.get();
+      } else {
+        values = BodyKey.values(body, source.name());
+      }
+      KeyRead read = key(target, values);
       if (read.decision() != null) {
         return read.decision();
       }
       key = read.key();
     }
     return claim(request, target, key, body);
+  }
+
+  /**
+   * What the method's resolver bean computes: no value for {@code null} or empty, or empty when it
+   * throws (logged: the fault is the application's, not the client's).
+   */
+  private Optional<List<String>> resolved(IncomingRequest request, String target, byte[] body) {
+    String resolved;
+    try {
+      resolved = runtime.keyResolver(model).resolveKey(new ResolverRequest(request, body));
+    } catch (RuntimeException e) {
+      LOG.log(
+          Level.WARNING,
+          "The IdempotencyKeyResolver \""
+              + model.http().keySource().name()
+              + "\" of "
+              + model.target()
+              + " threw; the request "
+              + target
+              + " was refused with 500 "
+              + ErrorCode.IDEMPOTENCY_KEY_UNRESOLVABLE
+              + " and not run",
+          e);
+      return Optional.empty();
+    }
+    return Optional.of(resolved == null || resolved.isEmpty() ? List.of() : List.of(resolved));
   }
 
   /** Claims a valid key for a request whose body was read. */
@@ -324,8 +368,11 @@ final class RequestGate {
                   target,
                   null,
                   ErrorCode.IDEMPOTENCY_KEY_REQUIRED,
-                  "This request needs an idempotency key in its "
-                      + source.describe()
+                  (source.kind() == KeySource.Kind.BEAN
+                          ? "This request needs an idempotency key, and the "
+                              + source.describe()
+                              + " found none in it"
+                          : "This request needs an idempotency key in its " + source.describe())
                       + ": send a new unique key with each new request, and the same key with each"
                       + " retry of it")
               : new Decision.Unguarded());
@@ -356,14 +403,18 @@ final class RequestGate {
               target,
               null,
               e.code(),
-              "The " + source.describe() + " is invalid: " + e.getMessage()));
+              (source.kind() == KeySource.Kind.BEAN
+                      ? "The key the " + source.describe() + " computed is invalid: "
+                      : "The " + source.describe() + " is invalid: ")
+                  + e.getMessage()));
     }
   }
 
   /**
    * The record of a key: the client's own key (a header) is one record per scope, whatever method
-   * it reaches; a key that is a value of the request (a query or path parameter, an order id)
-   * belongs to the method, so the same id on two methods is two records.
+   * it reaches; a key that is a value of the request (a query or path parameter, an order id) or
+   * computed from it by a resolver bean belongs to the method, so the same id on two methods is two
+   * records.
    */
   private RecordKey recordKey(String scope, String key) {
     return model.http().keySource().belongsToMethod()

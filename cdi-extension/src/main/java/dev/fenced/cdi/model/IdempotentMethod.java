@@ -102,11 +102,13 @@ public record IdempotentMethod(
   }
 
   /**
-   * A plain call (an EJB, a CDI bean method, an observer): the key is an argument, and the
-   * interceptor guards it.
+   * A plain call (an EJB, a CDI bean method, an observer, a JMS listener): the key is an argument,
+   * and the interceptor guards it.
    *
-   * @param keyParameter the index of the {@code @IdempotencyKey} parameter
-   * @param keyPath the compiled property path into that parameter
+   * @param keyParameter the index of the {@code @IdempotencyKey} parameter, or of the message of a
+   *     listener that takes its message's default key
+   * @param keyPath the compiled property path into that parameter (the parameter itself for a
+   *     message's default key)
    * @param parameterTypes the method's generic parameter types, for fingerprinting the arguments
    * @param returnType the generic type of the value stored and replayed: the method's return type,
    *     or the {@code T} of a staged method's {@code CompletionStage<T>}
@@ -115,6 +117,12 @@ public record IdempotentMethod(
    * @param staged whether the method returns a {@code CompletionStage} (or {@code
    *     CompletableFuture}) whose value is recorded when it completes ({@link ReturnedValue})
    * @param ignoredFields JSON pointers of the fields of each argument the fingerprint leaves out
+   * @param messageDefaultKey whether the key is the message's default key (a JMS {@code
+   *     MessageListener.onMessage} without an {@code @IdempotencyKey} parameter): its body's
+   *     top-level {@code idempotencyKey}, else its {@code idempotencyKey} property
+   * @param required with {@code messageDefaultKey}, whether a message without a key is refused
+   *     ({@code IDEMPOTENCY_KEY_REQUIRED}) rather than handled unguarded; an {@code IdempotencyKey}
+   *     parameter always needs a key
    */
   public record Call(
       int keyParameter,
@@ -124,7 +132,9 @@ public record IdempotentMethod(
       OnConflict onConflict,
       Duration waitTimeout,
       boolean staged,
-      List<String> ignoredFields)
+      List<String> ignoredFields,
+      boolean messageDefaultKey,
+      boolean required)
       implements Kind {
 
     /**
@@ -138,6 +148,8 @@ public record IdempotentMethod(
      * @param waitTimeout never {@code null}
      * @param staged whether the method returns a stage
      * @param ignoredFields never {@code null}; copied
+     * @param messageDefaultKey whether the key is the message's default key
+     * @param required whether a message without a default key is refused
      */
     public Call {
       ignoredFields = List.copyOf(ignoredFields);

@@ -5,11 +5,13 @@ import java.util.Objects;
 
 /**
  * Where a JAX-RS resource method's idempotency key comes from ({@code @Idempotent(keyFrom)}): a
- * request header (the default, {@code Idempotency-Key}), a query parameter, a path parameter or a
- * field of the JSON request body.
+ * request header (the default, {@code Idempotency-Key}), a query parameter, a path parameter, a
+ * field of the JSON request body, or what an application's {@code IdempotencyKeyResolver} bean
+ * computes from the request.
  *
  * @param kind which part of the request
- * @param name the header's or the parameter's name, or the body field's JSON pointer
+ * @param name the header's or the parameter's name, the body field's JSON pointer, or the resolver
+ *     bean's {@code @Named} name
  */
 public record KeySource(Kind kind, String name) {
 
@@ -22,7 +24,9 @@ public record KeySource(Kind kind, String name) {
     /** A path parameter of the method's {@code @Path} template: {@code path:orderId}. */
     PATH,
     /** A field of the JSON request body, by RFC 6901 pointer: {@code body:/paymentId}. */
-    BODY
+    BODY,
+    /** What a named {@code IdempotencyKeyResolver} bean computes: {@code bean:orderKeys}. */
+    BEAN
   }
 
   /**
@@ -50,8 +54,8 @@ public record KeySource(Kind kind, String name) {
   }
 
   /**
-   * Parses {@code header:<name>}, {@code query:<name>}, {@code path:<name>} or {@code body:<JSON
-   * pointer>}.
+   * Parses {@code header:<name>}, {@code query:<name>}, {@code path:<name>}, {@code body:<JSON
+   * pointer>} or {@code bean:<name>}.
    *
    * @param text the member's value
    * @return the source
@@ -75,34 +79,35 @@ public record KeySource(Kind kind, String name) {
     throw new IllegalArgumentException(
         "\""
             + text
-            + "\" is not a key source; write header:<name>, query:<name>, path:<name> or"
-            + " body:<JSON pointer>");
+            + "\" is not a key source; write header:<name>, query:<name>, path:<name>,"
+            + " body:<JSON pointer> or bean:<name>");
   }
 
   /**
-   * Whether the key is a value of the request itself (a query or path parameter, a body field),
-   * which belongs to the method: the same order id on two methods is two records.
+   * Whether the key is a value of the request itself (a query or path parameter, a body field) or
+   * computed from the request (a resolver bean), which belongs to the method: the same order id on
+   * two methods is two records.
    *
-   * @return {@code true} for a query or path parameter or a body field
+   * @return {@code true} for a query or path parameter, a body field or a resolver bean
    */
   public boolean belongsToMethod() {
     return kind != Kind.HEADER;
   }
 
   /**
-   * Whether the key is in the request body, so the body is read before the key is known.
+   * Whether the key may depend on the request body, so the body is read before the key is known.
    *
-   * @return {@code true} for a body field
+   * @return {@code true} for a body field or a resolver bean
    */
   public boolean inBody() {
-    return kind == Kind.BODY;
+    return kind == Kind.BODY || kind == Kind.BEAN;
   }
 
   /**
    * The source as messages name it.
    *
    * @return {@code Idempotency-Key header}, {@code paymentId query parameter}, {@code orderId path
-   *     parameter}, {@code /paymentId field of the JSON body}
+   *     parameter}, {@code /paymentId field of the JSON body}, {@code orderKeys key resolver bean}
    */
   public String describe() {
     return name + " " + describe(kind);
@@ -114,6 +119,7 @@ public record KeySource(Kind kind, String name) {
       case QUERY -> "query parameter";
       case PATH -> "path parameter";
       case BODY -> "field of the JSON body";
+      case BEAN -> "key resolver bean";
     };
   }
 }

@@ -260,6 +260,13 @@ class IdempotentMethodReaderTest {
     }
 
     @POST
+    @Path("amend")
+    @Idempotent(keyFrom = "bean:orderKeys", required = true)
+    public String amend() {
+      return "";
+    }
+
+    @POST
     @Path("void")
     @Idempotent(keyFrom = "cookie:voidId")
     public String voidIt() {
@@ -608,6 +615,61 @@ class IdempotentMethodReaderTest {
   }
 
   @Test
+  void a_message_listener_without_a_key_parameter_takes_its_messages_default_key() {
+    IdempotentMethod onMessage = guarded(PaymentListener.class, "onMessage");
+
+    assertThat(onMessage.call().messageDefaultKey()).isTrue();
+    assertThat(onMessage.call().keyParameter()).isZero();
+    assertThat(onMessage.call().required()).isTrue();
+  }
+
+  @Test
+  void a_message_listener_under_a_class_level_annotation_is_guarded_with_the_default_key() {
+    IdempotentMethod onMessage = guarded(ClassLevelListener.class, "onMessage");
+
+    assertThat(onMessage.call().messageDefaultKey()).isTrue();
+    assertThat(onMessage.call().required()).isFalse();
+  }
+
+  @Test
+  void a_message_listener_with_a_key_parameter_reads_that_parameter() {
+    IdempotentMethod onMessage = guarded(KeyedListener.class, "onMessage");
+
+    assertThat(onMessage.call().messageDefaultKey()).isFalse();
+    assertThat(onMessage.call().keyPath()).hasToString("orderId");
+  }
+
+  @Test
+  void an_on_message_method_of_a_class_that_is_no_listener_still_needs_a_key_parameter() {
+    assertThatThrownBy(() -> read(NotAListener.class, "onMessage", Map.of()))
+        .isInstanceOf(InvalidModelException.class)
+        .hasMessageContaining("FENCED-D004");
+  }
+
+  static class PaymentListener implements jakarta.jms.MessageListener {
+    @Override
+    @Idempotent(required = true)
+    public void onMessage(jakarta.jms.Message message) {}
+  }
+
+  @Idempotent
+  static class ClassLevelListener implements jakarta.jms.MessageListener {
+    @Override
+    public void onMessage(jakarta.jms.Message message) {}
+  }
+
+  static class KeyedListener implements jakarta.jms.MessageListener {
+    @Override
+    @Idempotent
+    public void onMessage(@IdempotencyKey("orderId") jakarta.jms.Message message) {}
+  }
+
+  static class NotAListener {
+    @Idempotent
+    public void onMessage(jakarta.jms.Message message) {}
+  }
+
+  @Test
   void two_idempotency_key_parameters_are_refused() {
     assertThatThrownBy(() -> read(Shipping.class, "twoKeys", Map.of()))
         .isInstanceOf(InvalidModelException.class)
@@ -836,7 +898,8 @@ class IdempotentMethodReaderTest {
     assertThatThrownBy(() -> read(OrderPayments.class, "voidIt", Map.of()))
         .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D026")
-        .hasMessageContaining("header:<name>, query:<name>, path:<name> or body:<JSON pointer>");
+        .hasMessageContaining(
+            "header:<name>, query:<name>, path:<name>, body:<JSON pointer> or bean:<name>");
   }
 
   @Test
@@ -845,6 +908,16 @@ class IdempotentMethodReaderTest {
         .isInstanceOf(InvalidModelException.class)
         .hasMessageContaining("FENCED-D026")
         .hasMessageContaining("@IdempotencyKey");
+  }
+
+  @Test
+  void key_from_a_resolver_bean_is_read_after_the_body_and_belongs_to_the_method() {
+    IdempotentMethod.Http amend = guarded(OrderPayments.class, "amend").http();
+
+    assertThat(amend.keySource()).isEqualTo(new KeySource(KeySource.Kind.BEAN, "orderKeys"));
+    assertThat(amend.keySource().inBody()).isTrue();
+    assertThat(amend.keySource().belongsToMethod()).isTrue();
+    assertThat(amend.required()).isTrue();
   }
 
   @Test

@@ -1,7 +1,9 @@
 package dev.fenced.cdi.call;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.ErrorCode;
 import dev.fenced.cdi.boot.IdempotentMethodReader;
 import dev.fenced.cdi.boot.MethodAnnotations;
 import dev.fenced.cdi.config.ConfigLookup;
@@ -9,12 +11,17 @@ import dev.fenced.cdi.config.GlobalSettings;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.RecordKey;
+import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.IdempotencyKey;
 import dev.fenced.idempotency.IdempotencyOptions;
 import dev.fenced.idempotency.Idempotent;
 import dev.fenced.idempotency.OnConflict;
+import jakarta.jms.Message;
+import jakarta.jms.MessageListener;
+import jakarta.jms.TextMessage;
 import jakarta.json.bind.JsonbBuilder;
 import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -28,6 +35,18 @@ class CallFactoryTest {
     public String onPaid(@IdempotencyKey("eventId") OrderPaid event) {
       return event.eventId();
     }
+  }
+
+  public static class Orders implements MessageListener {
+    @Override
+    @Idempotent
+    public void onMessage(Message message) {}
+  }
+
+  public static class RequiredOrders implements MessageListener {
+    @Override
+    @Idempotent(required = true)
+    public void onMessage(Message message) {}
   }
 
   private final ConfigLookup config = ConfigLookup.of(Map.of("fenced.idempotency.lock-ttl", "9s"));
@@ -57,9 +76,57 @@ class CallFactoryTest {
         .orElseThrow();
   }
 
+  private IdempotentMethod onMessage(Class<?> listener) throws NoSuchMethodException {
+    return new IdempotentMethodReader(config)
+        .read(MethodAnnotations.of(listener, listener.getMethod("onMessage", Message.class)))
+        .orElseThrow();
+  }
+
+  /** A text message answering only what the key and the fingerprint read of it. */
+  private static TextMessage text(String body) {
+    return (TextMessage)
+        Proxy.newProxyInstance(
+            CallFactoryTest.class.getClassLoader(),
+            new Class<?>[] {TextMessage.class},
+            (proxy, method, args) ->
+                switch (method.getName()) {
+                  case "getText" -> body;
+                  case "propertyExists" -> false;
+                  default -> throw new UnsupportedOperationException(method.getName());
+                });
+  }
+
+  @Test
+  void a_listeners_message_is_keyed_by_its_json_idempotency_key_per_handler() throws Exception {
+    GuardedCall call =
+        factory
+            .forMethod(
+                onMessage(Orders.class),
+                new Object[] {text("{\"idempotencyKey\":\"o-7\",\"cents\":1}")})
+            .orElseThrow();
+
+    assertThat(call.key()).isEqualTo("o-7");
+    assertThat(call.recordKey())
+        .isEqualTo(RecordKey.method("o-7", Orders.class.getName(), "onMessage"));
+  }
+
+  @Test
+  void a_listeners_message_without_a_key_runs_unguarded_unless_a_key_is_required()
+      throws Exception {
+    Object[] keyless = {text("{\"cents\":1}")};
+
+    assertThat(factory.forMethod(onMessage(Orders.class), keyless)).isEmpty();
+    assertThatThrownBy(() -> factory.forMethod(onMessage(RequiredOrders.class), keyless))
+        .isInstanceOfSatisfying(
+            IdempotencyException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.IDEMPOTENCY_KEY_REQUIRED))
+        .hasMessageContaining("idempotencyKey");
+  }
+
   @Test
   void a_bean_method_call_is_keyed_per_handler_with_its_resolved_options() throws Exception {
-    GuardedCall call = factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)});
+    GuardedCall call =
+        factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)}).orElseThrow();
 
     assertThat(call.key()).isEqualTo("e-1");
     assertThat(call.recordKey())
@@ -96,9 +163,9 @@ class CallFactoryTest {
   void two_principals_sending_one_key_to_a_bean_method_get_two_records() throws Exception {
     Object[] event = {new OrderPaid("e-1", 5)};
     caller = "alice";
-    GuardedCall alice = factory.forMethod(onPaid(), event);
+    GuardedCall alice = factory.forMethod(onPaid(), event).orElseThrow();
     caller = "bob";
-    GuardedCall bob = factory.forMethod(onPaid(), event);
+    GuardedCall bob = factory.forMethod(onPaid(), event).orElseThrow();
 
     assertThat(alice.recordKey()).isNotEqualTo(bob.recordKey());
     assertThat(alice.recordKey())
@@ -118,9 +185,11 @@ class CallFactoryTest {
   @Test
   void a_scoped_record_key_cannot_be_spelled_by_a_global_key() throws Exception {
     caller = "alice";
-    GuardedCall scoped = factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)});
+    GuardedCall scoped =
+        factory.forMethod(onPaid(), new Object[] {new OrderPaid("e-1", 5)}).orElseThrow();
     caller = "";
-    GuardedCall spelled = factory.forMethod(onPaid(), new Object[] {new OrderPaid("alice:e-1", 5)});
+    GuardedCall spelled =
+        factory.forMethod(onPaid(), new Object[] {new OrderPaid("alice:e-1", 5)}).orElseThrow();
 
     assertThat(spelled.recordKey()).isNotEqualTo(scoped.recordKey());
   }

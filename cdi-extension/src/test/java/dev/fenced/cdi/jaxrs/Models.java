@@ -2,6 +2,7 @@ package dev.fenced.cdi.jaxrs;
 
 import dev.fenced.cdi.config.Defaults;
 import dev.fenced.cdi.model.IdempotentMethod;
+import dev.fenced.cdi.model.KeySource;
 import dev.fenced.idempotency.StoreIf;
 import java.time.Duration;
 import java.util.List;
@@ -48,6 +49,28 @@ final class Models {
         Set.of(),
         List.of(storeOn),
         pay.http());
+  }
+
+  /**
+   * {@link #pay} taking its key from a resolver bean ({@code keyFrom = "bean:orderKeys"}).
+   *
+   * @param required whether a request without a key is refused
+   */
+  static IdempotentMethod payResolved(boolean required) {
+    return new IdempotentMethod(
+        "com.example.Orders",
+        "pay",
+        TTL,
+        LOCK_TTL,
+        "",
+        StoreIf.NOT_SERVER_ERROR,
+        new IdempotentMethod.Http(
+            required,
+            new KeySource(KeySource.Kind.BEAN, "orderKeys"),
+            Defaults.REPLAY_HEADERS,
+            Duration.ofSeconds(1),
+            List.of(),
+            ""));
   }
 
   /** Another resource method, whose claim is not {@link #pay}'s. */

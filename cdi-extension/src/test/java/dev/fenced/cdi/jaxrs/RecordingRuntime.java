@@ -5,6 +5,7 @@ import dev.fenced.cdi.IdempotencyRuntime;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.core.idempotency.FingerprintCalculator;
 import dev.fenced.core.idempotency.IdempotencyEngine;
+import dev.fenced.idempotency.IdempotencyKeyResolver;
 import dev.fenced.idempotency.Idempotent;
 import java.lang.reflect.Method;
 import java.security.Principal;
@@ -18,6 +19,10 @@ class RecordingRuntime implements IdempotencyRuntime {
   private final IdempotencyEngine engine;
   private final FingerprintCalculator fingerprints = new FingerprintCalculator();
   final List<String> events = new ArrayList<>();
+  IdempotencyKeyResolver keyResolver =
+      request -> {
+        throw new AssertionError("no key resolver");
+      };
 
   RecordingRuntime(IdempotencyEngine engine) {
     this.engine = engine;
@@ -38,6 +43,11 @@ class RecordingRuntime implements IdempotencyRuntime {
     return method.http().wholeBody()
         ? fingerprints
         : FingerprintCalculator.ignoring(method.http().ignoredFields());
+  }
+
+  @Override
+  public IdempotencyKeyResolver keyResolver(IdempotentMethod method) {
+    return keyResolver;
   }
 
   @Override

@@ -1,0 +1,2 @@
+/** The deployment of {@code InvalidKeyResolverTest}. */
+package dev.fenced.tck.deployment.idempotent.missingresolver;
