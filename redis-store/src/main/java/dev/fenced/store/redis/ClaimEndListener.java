@@ -164,12 +164,15 @@ final class ClaimEndListener implements AutoCloseable {
         state = State.DOWN;
         lock.notifyAll();
       }
-      retry = current.confirmed ? FIRST_RETRY : min(retry.multipliedBy(2), LAST_RETRY);
+      if (current.confirmed) {
+        retry = FIRST_RETRY;
+      }
       try {
         Thread.sleep(retry.toMillis());
       } catch (InterruptedException e) {
         // close() interrupts the wait: the loop sees CLOSED
       }
+      retry = min(retry.multipliedBy(2), LAST_RETRY);
     }
   }
 
