@@ -88,6 +88,16 @@ public class RedisConnection {
     return clockSkewWarning;
   }
 
+  /**
+   * How long a call may wait for Redis: {@code fenced.redis.timeout}, or {@link
+   * RedisIdempotencyStore#DEFAULT_WATCH_TIMEOUT} when the application provides the client.
+   */
+  Duration timeout() {
+    return settings()
+        .map(s -> Duration.ofMillis(s.timeoutMillis()))
+        .orElse(RedisIdempotencyStore.DEFAULT_WATCH_TIMEOUT);
+  }
+
   /** The settings the client was built from; empty when the application provides it. */
   Optional<RedisSettings> settings() {
     return Optional.ofNullable(settings);

@@ -9,9 +9,11 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.admin.IdempotencyRecordState;
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.store.spi.StoreLimits;
+import dev.fenced.store.spi.StoreUnavailableException;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -41,9 +43,21 @@ import redis.clients.jedis.UnifiedJedis;
  * owner that completed it); {@link #purge} deletes only the record the operator saw, never a claim
  * taken in between. A re-sent {@link #extend} extends again; a re-sent {@link #release} finds
  * nothing and answers {@code false}.
+ *
+ * <p><b>Waking waiting duplicates</b> ({@link ClaimEndSignals}). A {@link #watch} subscribes, once
+ * per store object, to the channel {@code <prefix>claim-ended} on a connection of the client that
+ * it holds until {@link #close}, then marks the record in flight as waited for (a field {@code
+ * waiter}); {@link #complete}, {@link #release} and {@link #purge} publish the record's name on
+ * that channel when they end a claim so marked, in the script that ends it. Ending a claim that
+ * nobody waits for publishes nothing, and costs nothing more than reading one more field. In a
+ * Redis Cluster a {@code PUBLISH} reaches every node, so the subscription to any one node hears the
+ * ends on all of them. An expiring claim publishes nothing: the waiter's poll finds it.
  */
 public final class RedisIdempotencyStore
-    implements IdempotencyStore, IdempotencyRecordAdministration {
+    implements IdempotencyStore, IdempotencyRecordAdministration, ClaimEndSignals, AutoCloseable {
+
+  /** How long a {@link #watch} waits by default for Redis to confirm the subscription. */
+  public static final Duration DEFAULT_WATCH_TIMEOUT = Duration.ofSeconds(2);
 
   private static final String KIND = "idem";
 
@@ -56,17 +70,35 @@ public final class RedisIdempotencyStore
 
   private final RedisScripts scripts;
   private final RedisKeys keys;
+  private final ClaimEndListener claimEnds;
 
   /**
-   * Creates a store on a client that its caller owns and closes.
+   * Creates a store on a client that its caller owns and closes, whose watches wait at most {@link
+   * #DEFAULT_WATCH_TIMEOUT} for their subscription.
    *
    * @param jedis the client
    * @param keyPrefix put before every key name; may be empty, must not contain a brace
    * @throws IllegalArgumentException when the prefix contains <code>{</code> or <code>}</code>
    */
   public RedisIdempotencyStore(UnifiedJedis jedis, String keyPrefix) {
+    this(jedis, keyPrefix, DEFAULT_WATCH_TIMEOUT);
+  }
+
+  /**
+   * Creates a store on a client that its caller owns and closes.
+   *
+   * @param jedis the client
+   * @param keyPrefix put before every key name; may be empty, must not contain a brace
+   * @param watchTimeout how long a {@link #watch} waits for Redis to confirm the subscription (e.g.
+   *     the client's read timeout)
+   * @throws IllegalArgumentException when the prefix contains <code>{</code> or <code>}</code>
+   */
+  public RedisIdempotencyStore(UnifiedJedis jedis, String keyPrefix, Duration watchTimeout) {
     this.scripts = new RedisScripts(jedis, "RedisIdempotencyStore");
     this.keys = new RedisKeys(keyPrefix);
+    this.claimEnds =
+        new ClaimEndListener(
+            jedis, keys.claimEndChannel(), Objects.requireNonNull(watchTimeout, "watchTimeout"));
   }
 
   /**
@@ -118,6 +150,41 @@ public final class RedisIdempotencyStore
             RedisScript.IDEMPOTENCY_EXTEND,
             List.of(keys.name(KIND, key)),
             List.of(owner(owner), ttl(lockTtlMillis))));
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>The first watch of this store object subscribes (see the class's description) and returns
+   * once Redis confirmed the subscription; then the record, if it is in flight, is marked as waited
+   * for with one script ({@code idempotency-watch.lua}). A record that is not in flight is left as
+   * it is: there is no claim to wait for, and the caller's next look finds that.
+   *
+   * @throws StoreUnavailableException when Redis cannot be reached, does not confirm the
+   *     subscription within the watch timeout, or the subscription's connection broke and is being
+   *     made again
+   */
+  @Override
+  public ClaimWatch watch(String key, Runnable wakeUp) {
+    Objects.requireNonNull(wakeUp, "wakeUp");
+    byte[] name = keys.name(KIND, key);
+    ClaimWatch watch = claimEnds.listen(new String(name, UTF_8), wakeUp);
+    try {
+      scripts.run(RedisScript.IDEMPOTENCY_WATCH, List.of(name), List.of());
+    } catch (RuntimeException e) {
+      watch.close();
+      throw e;
+    }
+    return watch;
+  }
+
+  /**
+   * Ends the subscription of {@link #watch}, if one started it, and its thread; the client stays
+   * open (its owner closes it). A watch after it throws {@link StoreUnavailableException}.
+   */
+  @Override
+  public void close() {
+    claimEnds.close();
   }
 
   @Override

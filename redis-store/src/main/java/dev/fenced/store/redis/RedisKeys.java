@@ -62,6 +62,17 @@ final class RedisKeys {
   }
 
   /**
+   * The channel on which the store's scripts publish the name of a record whose waited-for claim
+   * ended: {@code <prefix>claim-ended}, one for all keys of the prefix ({@code claim-ended.lua}
+   * derives it from the record's name the same way).
+   *
+   * @return the channel name as UTF-8 bytes
+   */
+  byte[] claimEndChannel() {
+    return utf8(prefix + "claim-ended", "key prefix");
+  }
+
+  /**
    * A {@code SCAN} glob that matches the names of every key of {@code kind} in this store: the
    * prefix and kind with the glob's special characters escaped, then <code>:{*</code>.
    *

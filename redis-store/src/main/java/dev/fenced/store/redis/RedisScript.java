@@ -13,13 +13,17 @@ import java.util.HexFormat;
  * One Lua script of a store, read from a {@code .lua} resource beside this class, with the SHA-1
  * that {@code SCRIPT LOAD} answers for it and {@code EVALSHA} runs it by. Every script starts with
  * {@code ttl-check.lua}, whose {@code checked_ttl} refuses a ttl outside 1..{@link
- * StoreLimits#MAX_TTL_MILLIS} with a {@code FENCED_TTL} error before the script writes anything.
+ * StoreLimits#MAX_TTL_MILLIS} with a {@code FENCED_TTL} error before the script writes anything,
+ * and {@code claim-ended.lua}, whose {@code publish_claim_end} tells the waiters of a claim that
+ * ended.
  */
 enum RedisScript {
   IDEMPOTENCY_ACQUIRE("idempotency-acquire.lua"),
   IDEMPOTENCY_COMPLETE("idempotency-complete.lua"),
   IDEMPOTENCY_RELEASE("idempotency-release.lua"),
   IDEMPOTENCY_EXTEND("idempotency-extend.lua"),
+  /** {@code ClaimEndSignals.watch}: mark a claim in flight as waited for. */
+  IDEMPOTENCY_WATCH("idempotency-watch.lua"),
   LOCK_ACQUIRE("lock-acquire.lua"),
   LOCK_RENEW("lock-renew.lua"),
   LOCK_RELEASE("lock-release.lua"),
@@ -35,10 +39,11 @@ enum RedisScript {
   private final byte[] sha1;
 
   private static final String TTL_CHECK = "ttl-check.lua";
+  private static final String CLAIM_ENDED = "claim-ended.lua";
 
   RedisScript(String resource) {
     this.resource = resource;
-    this.source = withTtlCheck(read(resource));
+    this.source = withPreludes(read(resource));
     this.sha1 = sha1Hex(source).getBytes(StandardCharsets.US_ASCII);
   }
 
@@ -57,11 +62,12 @@ enum RedisScript {
     return sha1.clone();
   }
 
-  private static byte[] withTtlCheck(byte[] script) {
+  private static byte[] withPreludes(byte[] script) {
     String check =
         new String(read(TTL_CHECK), StandardCharsets.UTF_8)
             .replace("%MAX_TTL_MILLIS%", Long.toString(StoreLimits.MAX_TTL_MILLIS));
-    return (check + "\n" + new String(script, StandardCharsets.UTF_8))
+    String claimEnded = new String(read(CLAIM_ENDED), StandardCharsets.UTF_8);
+    return (check + "\n" + claimEnded + "\n" + new String(script, StandardCharsets.UTF_8))
         .getBytes(StandardCharsets.UTF_8);
   }
 

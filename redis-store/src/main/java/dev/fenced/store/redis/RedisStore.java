@@ -1,6 +1,8 @@
 package dev.fenced.store.redis;
 
+import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.store.spi.CombinedStore;
+import java.time.Duration;
 import java.util.List;
 import redis.clients.jedis.UnifiedJedis;
 
@@ -10,9 +12,10 @@ import redis.clients.jedis.UnifiedJedis;
  * to a {@link RedisLockStore}, on one client and one key prefix. Its one {@code release} is one
  * script ({@code release-either.lua}) that deletes the owner's live idempotency lock and the
  * owner's lock on the key; the half the owner does not hold matches nothing. The record and the
- * lock share the key's hash tag, so the script touches one slot.
+ * lock share the key's hash tag, so the script touches one slot. Its watches are the idempotency
+ * store's ({@link RedisIdempotencyStore#watch}), which {@link #close} ends.
  */
-final class RedisStore implements CombinedStore {
+final class RedisStore implements CombinedStore, ClaimEndSignals, AutoCloseable {
 
   private final RedisIdempotencyStore records;
   private final RedisLockStore locks;
@@ -20,7 +23,11 @@ final class RedisStore implements CombinedStore {
   private final RedisKeys keys;
 
   RedisStore(UnifiedJedis jedis, String keyPrefix) {
-    this.records = new RedisIdempotencyStore(jedis, keyPrefix);
+    this(jedis, keyPrefix, RedisIdempotencyStore.DEFAULT_WATCH_TIMEOUT);
+  }
+
+  RedisStore(UnifiedJedis jedis, String keyPrefix, Duration watchTimeout) {
+    this.records = new RedisIdempotencyStore(jedis, keyPrefix, watchTimeout);
     this.locks = new RedisLockStore(jedis, keyPrefix);
     this.scripts = new RedisScripts(jedis, "RedisStore");
     this.keys = new RedisKeys(keyPrefix);
@@ -43,5 +50,16 @@ final class RedisStore implements CombinedStore {
             RedisScript.RELEASE_EITHER,
             List.of(keys.name("idem", key), keys.name("lock", key)),
             List.of(RedisScripts.owner(owner))));
+  }
+
+  @Override
+  public ClaimWatch watch(String key, Runnable wakeUp) {
+    return records.watch(key, wakeUp);
+  }
+
+  /** Ends the subscription of the watches; the client stays open. */
+  @Override
+  public void close() {
+    records.close();
   }
 }

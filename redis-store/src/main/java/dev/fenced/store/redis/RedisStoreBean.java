@@ -1,9 +1,11 @@
 package dev.fenced.store.redis;
 
+import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
 import dev.fenced.store.support.StoreBean;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.inject.Named;
@@ -20,12 +22,15 @@ import redis.clients.jedis.UnifiedJedis;
  * unqualified {@code @Inject IdempotencyStore} or {@code LockStore}. The client is built on first
  * use ({@link StoreBean}), so deploying the jar without selecting it costs nothing. As a {@link
  * CombinedStore}, its one {@code release(key, owner)} releases whichever the owner holds ({@link
- * RedisStore}). Its readiness asks Redis without opening the store.
+ * RedisStore}). Its readiness asks Redis without opening the store. It wakes waiting duplicates
+ * ({@link ClaimEndSignals}) with Redis pub/sub ({@link RedisIdempotencyStore#watch}): the first
+ * watch holds one connection of the client for the subscription until the application stops.
  */
 @ApplicationScoped
 @Named("redis")
 @FencedRedis
-public class RedisStoreBean extends StoreBean<RedisStore> implements StoreReadiness {
+public class RedisStoreBean extends StoreBean<RedisStore>
+    implements StoreReadiness, ClaimEndSignals {
 
   @Inject RedisConnection connection;
 
@@ -59,8 +64,24 @@ public class RedisStoreBean extends StoreBean<RedisStore> implements StoreReadin
     return clocks;
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Waits at most {@code fenced.redis.timeout} (2 s when the application provides the client)
+   * for Redis to confirm the subscription.
+   */
+  @Override
+  public ClaimWatch watch(String key, Runnable wakeUp) {
+    return store().watch(key, wakeUp);
+  }
+
   @Override
   protected RedisStore open() {
-    return new RedisStore(connection.client(), connection.keyPrefix());
+    return new RedisStore(connection.client(), connection.keyPrefix(), connection.timeout());
+  }
+
+  @PreDestroy
+  void close() {
+    closeStore(RedisStore::close);
   }
 }

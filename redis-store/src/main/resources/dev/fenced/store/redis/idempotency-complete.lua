@@ -3,11 +3,12 @@
 -- The completed record keeps the owner that completed it (no reader shows it), so the same call
 -- sent again (Jedis's Cluster client re-sends a command whose connection was reset, though the
 -- server ran it) finds its own outcome and answers as the first run did.
+-- A claim with a waiter (idempotency-watch.lua) publishes its end, and drops the mark.
 local ttl, refused = checked_ttl(ARGV[3])
 if refused then
   return refused
 end
-local record = redis.call('HMGET', KEYS[1], 'state', 'owner', 'payload')
+local record = redis.call('HMGET', KEYS[1], 'state', 'owner', 'payload', 'waiter')
 if record[1] == 'completed' and record[2] == ARGV[1] and record[3] == ARGV[2] then
   return 1
 end
@@ -16,4 +17,8 @@ if record[1] ~= 'locked' or record[2] ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], 'state', 'completed', 'payload', ARGV[2])
 redis.call('PEXPIRE', KEYS[1], ttl)
+if record[4] then
+  redis.call('HDEL', KEYS[1], 'waiter')
+  publish_claim_end(KEYS[1])
+end
 return 1

@@ -6,8 +6,9 @@
 -- Returns nothing when no record lives (or, to a purge, when the live one is not the one expected),
 -- else {state, fp, owner or '', ms in flight or -1 (completed, or claimed by an earlier build), ms
 -- until expiry, payload or ''}, all measured on Redis's clock. A completed record keeps the owner
--- that completed it (idempotency-complete.lua), which is not shown.
-local record = redis.call('HMGET', KEYS[1], 'state', 'fp', 'owner', 'since', 'payload')
+-- that completed it (idempotency-complete.lua), which is not shown. Purging a claim with a waiter
+-- (idempotency-watch.lua) publishes its end.
+local record = redis.call('HMGET', KEYS[1], 'state', 'fp', 'owner', 'since', 'payload', 'waiter')
 if not record[1] then
   return false
 end
@@ -33,5 +34,8 @@ if ARGV[1] == '1' and record[5] then
 end
 if ARGV[2] == '1' then
   redis.call('DEL', KEYS[1])
+  if record[6] then
+    publish_claim_end(KEYS[1])
+  end
 end
 return {record[1], record[2], owner, in_flight, left, payload}

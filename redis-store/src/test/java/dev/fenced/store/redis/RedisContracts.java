@@ -2,6 +2,7 @@ package dev.fenced.store.redis;
 
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.ClaimEndSignalsContract;
 import dev.fenced.tck.store.IdempotencyRecordAdministrationContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
 import dev.fenced.tck.store.LockAdministrationContract;
@@ -18,6 +19,8 @@ import redis.clients.jedis.UnifiedJedis;
  * Locks} of one test class per Redis set-up, and the administration contracts on {@link
  * RedisIdempotencyStore} and {@link RedisLockStore} with the same client: the subclass connects to
  * its Redis (a single server, a Cluster, Sentinel, TLS), and the client is closed after the tests.
+ * The wake-up contract ({@code ClaimEnds}) watches on a store of that client and ends the claims on
+ * another instance, on a second client of its own (a second {@link #connect()}).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class RedisContracts {
@@ -27,9 +30,13 @@ abstract class RedisContracts {
   private LockStore lockStore;
   private RedisIdempotencyStore administeredRecords;
   private RedisLockStore administeredLocks;
+  private UnifiedJedis otherClient;
+  private RedisIdempotencyStore watchingStore;
+  private IdempotencyStore endingStore;
 
   /**
-   * Connects to the Redis under test, starting it if the subclass owns it.
+   * Connects to the Redis under test, starting it on the first call if the subclass owns it; called
+   * twice, for the two instances of the wake-up contract.
    *
    * @return a pooled client of {@value TestClients#POOL} connections (per node), closed after the
    *     tests
@@ -78,6 +85,17 @@ abstract class RedisContracts {
     return new RedisLockStore(client, TestClients.uniquePrefix("lock-contract-" + name()));
   }
 
+  /**
+   * The instance of the wake-up contract that ends the claims, on a client of its own.
+   *
+   * @param otherClient the second client
+   * @param keyPrefix the watching store's prefix
+   * @return a {@link RedisIdempotencyStore}, unless overridden
+   */
+  IdempotencyStore endingStore(UnifiedJedis otherClient, String keyPrefix) {
+    return new RedisIdempotencyStore(otherClient, keyPrefix);
+  }
+
   @BeforeAll
   void startStores() {
     client = connect();
@@ -85,11 +103,21 @@ abstract class RedisContracts {
     lockStore = lockStore(client);
     administeredRecords = new RedisIdempotencyStore(client, "fenced-admin-test:");
     administeredLocks = new RedisLockStore(client, "fenced-admin-test:");
+    otherClient = connect();
+    String prefix = TestClients.uniquePrefix("claim-ends-" + name());
+    watchingStore = new RedisIdempotencyStore(client, prefix);
+    endingStore = endingStore(otherClient, prefix);
   }
 
   @AfterAll
   void disconnect() {
     try {
+      if (watchingStore != null) {
+        watchingStore.close();
+      }
+      if (otherClient != null) {
+        otherClient.close();
+      }
       if (client != null) {
         client.close();
       }
@@ -148,6 +176,19 @@ abstract class RedisContracts {
     @Override
     protected RedisLockStore store() {
       return administeredLocks;
+    }
+  }
+
+  @Nested
+  class ClaimEnds extends ClaimEndSignalsContract<RedisIdempotencyStore> {
+    @Override
+    protected RedisIdempotencyStore store() {
+      return watchingStore;
+    }
+
+    @Override
+    protected IdempotencyStore otherInstance() {
+      return endingStore;
     }
   }
 }

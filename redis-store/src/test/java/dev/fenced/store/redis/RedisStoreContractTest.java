@@ -40,6 +40,12 @@ class RedisStoreContractTest extends RedisContracts {
     return store;
   }
 
+  /** Its claims end through the combined store's own release ({@code release-either.lua}). */
+  @Override
+  IdempotencyStore endingStore(UnifiedJedis otherClient, String keyPrefix) {
+    return new RedisStore(otherClient, keyPrefix);
+  }
+
   @Nested
   class SharedRelease {
 

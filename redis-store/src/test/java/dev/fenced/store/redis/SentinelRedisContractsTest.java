@@ -14,7 +14,9 @@ class SentinelRedisContractsTest extends RedisContracts {
 
   @Override
   UnifiedJedis connect() {
-    sentinel = RedisSentinelServer.start("fenced-contracts");
+    if (sentinel == null) {
+      sentinel = RedisSentinelServer.start("fenced-contracts");
+    }
     return TestClients.configured(
         RedisSettings.URL, sentinel.url(), RedisSettings.SENTINEL_MASTER, sentinel.masterName());
   }

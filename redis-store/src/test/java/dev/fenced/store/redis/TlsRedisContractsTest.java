@@ -16,7 +16,9 @@ class TlsRedisContractsTest extends RedisContracts {
 
   @Override
   UnifiedJedis connect() {
-    redis = RedisTlsServer.start();
+    if (redis == null) {
+      redis = RedisTlsServer.start();
+    }
     return TestClients.configured(
         RedisSettings.URL,
         redis.url().toString(),
