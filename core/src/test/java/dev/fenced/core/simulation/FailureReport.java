@@ -1,0 +1,32 @@
+package dev.fenced.core.simulation;
+
+import java.util.stream.Collectors;
+
+/** What a failing schedule prints: its seed, how to replay it, and its shrunk form. */
+final class FailureReport {
+
+  private FailureReport() {}
+
+  static String of(Run failing, Run shrunk) {
+    String seed = Long.toString(failing.plan().seed());
+    return "A simulated schedule broke "
+        + failing.violations().get(0).invariant()
+        + " (seed "
+        + seed
+        + ", mutation "
+        + failing.mutation()
+        + ").\nReplay it: ./mvnw -pl core verify -Dtest=SimulatedSchedulesTest"
+        + " -Dfenced.simulation.seed="
+        + seed
+        + "\nShrunk from "
+        + failing.plan().steps().size()
+        + " to "
+        + shrunk.plan().steps().size()
+        + " steps:\n"
+        + shrunk.plan().describe()
+        + "\nBroken:\n"
+        + shrunk.violations().stream().map(v -> "  " + v).collect(Collectors.joining("\n"))
+        + "\nHistory of the shrunk schedule:\n"
+        + shrunk.history().text();
+  }
+}

@@ -1,0 +1,33 @@
+package dev.fenced.core.simulation;
+
+/** What every simulated schedule must keep, each with the documented bound it checks. */
+enum Invariant {
+  /**
+   * No two holders of one lock (or claim) believe they hold it at one instant when one of them acts
+   * (a step of work under the lock, the side effect of idempotent work). The margin that allows
+   * (guarantees.md, "a paused server"; RELIABILITY.md, "What is not promised"): a holder whose
+   * instance was frozen acts at the instant it wakes before its deadline timer, and a frozen
+   * holder's stale belief is not counted while it is frozen.
+   */
+  EXCLUSIVE_HOLDS,
+  /** Every fencing token a lock store hands out on a key is above every earlier one on it. */
+  TOKENS_INCREASE,
+  /**
+   * An idempotency key's work runs again only when no earlier run's outcome was recorded
+   * (guarantees.md: the window of after-work, a run whose claim was lost); never after an outcome
+   * was recorded, and never two recorded runs.
+   */
+  WORK_ONCE,
+  /**
+   * A replay hands out the recorded outcome, byte for byte; {@code complete} answers STORED only
+   * when the outcome was recorded.
+   */
+  REPLAY_EQUALS_RECORD,
+  /**
+   * A holder stops believing it holds a lock or claim by ttl - ttl/10 after its last confirmed
+   * acquire or renewal was sent (LeaseRenewal, guarantees.md), or at once when that answer came
+   * later; at most maxRenewal + ttl after it was taken; a frozen holder as it wakes. No renewal is
+   * sent for a lease whose holder let it go, and no key is still held when the run ends.
+   */
+  ENDS_WITHIN_BOUND
+}

@@ -1,0 +1,98 @@
+package dev.fenced.core.simulation;
+
+import dev.fenced.core.simulation.Step.FaultMode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Collectors;
+
+/**
+ * A schedule to simulate: what the callers do and which faults strike, each at its moment. Drawn
+ * from a seed, so the seed alone replays it; shrunk by leaving steps out.
+ *
+ * @param seed the seed it was drawn from
+ * @param profile its shape
+ * @param steps in order of their moment
+ */
+record Plan(long seed, Profile profile, List<Step> steps) {
+
+  Plan {
+    steps = steps.stream().sorted(Comparator.comparingLong(Step::atMillis)).toList();
+  }
+
+  /** Draws a plan: 6 to 14 calls and 0 to 5 faults, spread over the profile's horizon. */
+  static Plan random(long seed, Profile profile) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Step> steps = new ArrayList<>();
+    long horizon = profile.horizonMillis();
+    long ttl = profile.ttl().toMillis();
+    int calls = 6 + random.nextInt(9);
+    for (int i = 0; i < calls; i++) {
+      long at = random.nextLong(horizon);
+      int instance = random.nextInt(profile.instances());
+      if (random.nextBoolean()) {
+        steps.add(
+            new Step.HoldLock(
+                at,
+                instance,
+                random.nextInt(profile.lockKeys()),
+                1 + random.nextInt(8),
+                100 + random.nextLong(ttl / 2),
+                random.nextInt(20) == 0));
+      } else {
+        steps.add(
+            new Step.RunIdempotent(
+                at,
+                instance,
+                random.nextInt(profile.claimKeys()),
+                50 + random.nextLong(ttl + ttl / 2),
+                random.nextInt(7) == 0));
+      }
+    }
+    int faults = random.nextInt(6);
+    int clockSteps = 0;
+    for (int i = 0; i < faults; i++) {
+      long at = random.nextLong(horizon);
+      int instance = random.nextInt(profile.instances());
+      switch (random.nextInt(6)) {
+        case 0 -> steps.add(new Step.Pause(at, instance, 200 + random.nextLong(2 * ttl)));
+        case 1 -> steps.add(new Step.Crash(at, instance, 1 + random.nextLong(ttl)));
+        case 2, 3 -> {
+          FaultMode mode = FaultMode.values()[random.nextInt(FaultMode.values().length)];
+          long delay =
+              mode == FaultMode.HANG_RENEWALS
+                  ? ttl / 2 + random.nextLong(2 * ttl)
+                  : 10 + random.nextLong(ttl);
+          steps.add(new Step.StoreFault(at, instance, 100 + random.nextLong(2 * ttl), mode, delay));
+        }
+        case 4 -> {
+          if (clockSteps++ < 2) {
+            steps.add(new Step.ClockStep(at, 1 + random.nextLong(profile.longestStepMillis())));
+          }
+        }
+        default ->
+            steps.add(
+                new Step.ClockRate(
+                    at,
+                    500 + random.nextLong(3 * ttl),
+                    1001 + random.nextLong(profile.fastestStoreClockPermille() - 1000)));
+      }
+    }
+    return new Plan(seed, profile, steps);
+  }
+
+  /** This plan without its step at {@code index}. */
+  Plan without(int index) {
+    List<Step> fewer = new ArrayList<>(steps);
+    fewer.remove(index);
+    return new Plan(seed, profile, fewer);
+  }
+
+  /** The plan as text, one step a line. */
+  String describe() {
+    return steps.stream()
+        .map(s -> String.format("  at %6d ms: %s", s.atMillis(), s.describe()))
+        .collect(Collectors.joining("\n"));
+  }
+}
