@@ -7,6 +7,16 @@ final class FailureReport {
 
   private FailureReport() {}
 
+  private static String replay(Run failing, String seed) {
+    if (failing.mutation() == Mutation.NONE
+        && failing.plan().profile().equals(Profile.defaults())) {
+      return "Replay it: ./mvnw -pl core verify -Dtest=SimulatedSchedulesTest"
+          + " -Dfenced.simulation.seed="
+          + seed;
+    }
+    return "Found by SimulationFindsMutationsTest (" + failing.plan().profile() + ")";
+  }
+
   static String of(Run failing, Run shrunk) {
     String seed = Long.toString(failing.plan().seed());
     return "A simulated schedule broke "
@@ -15,9 +25,8 @@ final class FailureReport {
         + seed
         + ", mutation "
         + failing.mutation()
-        + ").\nReplay it: ./mvnw -pl core verify -Dtest=SimulatedSchedulesTest"
-        + " -Dfenced.simulation.seed="
-        + seed
+        + ").\n"
+        + replay(failing, seed)
         + "\nShrunk from "
         + failing.plan().steps().size()
         + " to "

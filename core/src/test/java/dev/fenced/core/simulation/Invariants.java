@@ -31,6 +31,8 @@ final class Invariants {
   private final long[] believedFrom;
   private final long[] beliefEnd;
   private final long[] keptUntil;
+  private final boolean[] answeredLate;
+  private final long[] lostAt;
 
   Invariants(History history, Profile profile) {
     this.history = history;
@@ -39,9 +41,19 @@ final class Invariants {
     believedFrom = new long[n];
     beliefEnd = new long[n];
     keptUntil = new long[n];
+    answeredLate = new boolean[n];
+    for (StoreCall c : history.calls()) {
+      if (c.attempt() >= 0
+          && c.op().equals("acquire")
+          && c.success()
+          && c.answered()
+          && c.answeredAt() - c.sentAt() >= profile.lossAfterNanos()) {
+        answeredLate[c.attempt()] = true;
+      }
+    }
     Arrays.fill(believedFrom, -1);
     Arrays.fill(beliefEnd, NEVER);
-    long[] lostAt = new long[n];
+    lostAt = new long[n];
     long[] endedAt = new long[n];
     Arrays.fill(lostAt, NEVER);
     Arrays.fill(endedAt, NEVER);
@@ -91,7 +103,7 @@ final class Invariants {
       }
       Attempt actor = history.attempt(e.attempt());
       long t = e.at();
-      if (!believes(actor.id(), t) || resumedAt(actor.instance(), t)) {
+      if (!believes(actor.id(), t) || resumedAt(actor.instance(), t) || lateAnswerExempt(actor)) {
         continue;
       }
       for (Attempt other : history.attempts()) {
@@ -165,6 +177,10 @@ final class Invariants {
         continue;
       }
       Attempt actor = history.attempt(e.attempt());
+      boolean lostWhileRunning = lostAt[actor.id()] <= e.at() && !answeredLate[actor.id()];
+      if (lostWhileRunning || resumedAt(actor.instance(), e.at()) || lateAnswerExempt(actor)) {
+        continue; // the open window: work whose claim was lost while it ran goes on
+      }
       for (StoreCall c : recorded.getOrDefault(actor.key(), List.of())) {
         if (c.attempt() != actor.id() && c.appliedAt() < e.at()) {
           violate(
@@ -243,7 +259,8 @@ final class Invariants {
           wokenBy(attempt.instance(), Math.max(lastConfirmedSend + lossAfter, believedFrom[a]));
       long cap =
           wokenBy(attempt.instance(), firstSent(a) + profile.maxRenewal().toNanos() + lossAfter);
-      long bound = Math.min(deadline, cap);
+      // an acquire answered after its bound is lost at once: the holder learns it as it is told
+      long bound = Math.max(Math.min(deadline, cap), believedFrom[a]);
       if (beliefEnd[a] > bound) {
         violate(
             Invariant.ENDS_WITHIN_BOUND,
@@ -296,6 +313,11 @@ final class Invariants {
     }
     recorded.values().forEach(l -> l.sort(Comparator.comparingLong(StoreCall::appliedAt)));
     return recorded;
+  }
+
+  /** Whether the known gap of an acquire answered after its deadline is let pass. */
+  private boolean lateAnswerExempt(Attempt attempt) {
+    return answeredLate[attempt.id()] && profile.lateAnswersExempt();
   }
 
   private boolean believes(int attempt, long t) {

@@ -21,13 +21,13 @@ record Plan(long seed, Profile profile, List<Step> steps) {
     steps = steps.stream().sorted(Comparator.comparingLong(Step::atMillis)).toList();
   }
 
-  /** Draws a plan: 6 to 14 calls and 0 to 5 faults, spread over the profile's horizon. */
+  /** Draws a plan: 8 to 23 calls and 1 to 9 faults, spread over the profile's horizon. */
   static Plan random(long seed, Profile profile) {
     SplittableRandom random = new SplittableRandom(seed);
     List<Step> steps = new ArrayList<>();
     long horizon = profile.horizonMillis();
     long ttl = profile.ttl().toMillis();
-    int calls = 6 + random.nextInt(9);
+    int calls = 8 + random.nextInt(16);
     for (int i = 0; i < calls; i++) {
       long at = random.nextLong(horizon);
       int instance = random.nextInt(profile.instances());
@@ -36,8 +36,8 @@ record Plan(long seed, Profile profile, List<Step> steps) {
             new Step.HoldLock(
                 at,
                 instance,
-                random.nextInt(profile.lockKeys()),
-                1 + random.nextInt(8),
+                key(random, profile.lockKeys()),
+                1 + random.nextInt(10),
                 100 + random.nextLong(ttl / 2),
                 random.nextInt(20) == 0));
       } else {
@@ -45,12 +45,12 @@ record Plan(long seed, Profile profile, List<Step> steps) {
             new Step.RunIdempotent(
                 at,
                 instance,
-                random.nextInt(profile.claimKeys()),
+                key(random, profile.claimKeys()),
                 50 + random.nextLong(ttl + ttl / 2),
                 random.nextInt(7) == 0));
       }
     }
-    int faults = random.nextInt(6);
+    int faults = 1 + random.nextInt(9);
     int clockSteps = 0;
     for (int i = 0; i < faults; i++) {
       long at = random.nextLong(horizon);
@@ -63,7 +63,7 @@ record Plan(long seed, Profile profile, List<Step> steps) {
           long delay =
               mode == FaultMode.HANG_RENEWALS
                   ? ttl / 2 + random.nextLong(2 * ttl)
-                  : 10 + random.nextLong(ttl);
+                  : 10 + random.nextLong(2 * ttl);
           steps.add(new Step.StoreFault(at, instance, 100 + random.nextLong(2 * ttl), mode, delay));
         }
         case 4 -> {
@@ -80,6 +80,11 @@ record Plan(long seed, Profile profile, List<Step> steps) {
       }
     }
     return new Plan(seed, profile, steps);
+  }
+
+  /** Key 0 three times in four: contention is where the engines are tested. */
+  private static int key(SplittableRandom random, int keys) {
+    return keys == 1 || random.nextInt(4) > 0 ? 0 : 1 + random.nextInt(keys - 1);
   }
 
   /** This plan without its step at {@code index}. */

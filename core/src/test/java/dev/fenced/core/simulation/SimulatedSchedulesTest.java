@@ -37,10 +37,12 @@ class SimulatedSchedulesTest {
         one != null ? 1 : Integer.getInteger("fenced.simulation.schedules", DEFAULT_SCHEDULES);
     long started = System.nanoTime();
     long steps = 0;
+    Coverage coverage = new Coverage();
     for (int i = 0; i < schedules; i++) {
       long seed = one != null ? Long.parseLong(one) : base + i;
       Run run = Simulation.run(Plan.random(seed, Profile.defaults()), Mutation.NONE);
       steps += run.plan().steps().size();
+      coverage.count(run.history());
       if (one != null) {
         System.out.println(run.plan().describe() + "\n" + run.history().text());
       }
@@ -52,6 +54,10 @@ class SimulatedSchedulesTest {
     System.out.printf(
         "Simulated %d schedules (%d steps) from seed %d in %.1f s: %.0f schedules/s%n",
         schedules, steps, base, seconds, schedules / seconds);
+    System.out.println("What they went through:\n" + coverage);
+    if (one == null) {
+      assertThat(coverage.missing()).as("paths no schedule reached").isEmpty();
+    }
   }
 
   @Test

@@ -149,6 +149,10 @@ final class Simulation {
         loss ->
             history.event(
                 world, What.BELIEF_ENDS, id, step.instance(), "lost: " + loss.detectedBy()));
+    // as withLock does: the work starts as soon as the lock is taken
+    if (lock.isHeld()) {
+      history.event(world, What.WORK_STEP, id, step.instance(), "token " + lock.fencingToken());
+    }
     for (int i = 1; i <= step.steps(); i++) {
       boolean last = i == step.steps();
       node.instance.schedule(

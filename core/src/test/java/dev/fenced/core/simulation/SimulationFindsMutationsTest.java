@@ -1,0 +1,77 @@
+package dev.fenced.core.simulation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The simulation fails on deliberately broken engines and stores ({@link Mutation}), each caught by
+ * the invariant it breaks, within the schedules a build runs: it is not a test that cannot fail.
+ */
+class SimulationFindsMutationsTest {
+
+  private static final int SEARCHED_SCHEDULES = 5000;
+  private static final Logger ENGINE_LOGS = Logger.getLogger("dev.fenced");
+
+  @BeforeAll
+  static void silenceTheEnginesWarnings() {
+    ENGINE_LOGS.setLevel(Level.OFF);
+  }
+
+  @Test
+  void the_simulation_finds_a_late_acquire_answer_letting_work_run_under_another_holder() {
+    // a known gap of the engines, reported: this test turns red once they refuse such an answer,
+    // and the exemption (Profile.lateAnswersExempt) can then go
+    assertFound(
+        Mutation.NONE, Profile.defaults().withoutLateAnswerExemption(), Invariant.WORK_ONCE);
+  }
+
+  @Test
+  void the_simulation_finds_a_store_that_drops_the_owner_check() {
+    assertFound(Mutation.DROP_OWNER_CHECK, Profile.defaults(), Invariant.EXCLUSIVE_HOLDS);
+  }
+
+  @Test
+  void the_simulation_finds_an_engine_that_skips_the_deadline() {
+    assertFound(Mutation.SKIP_DEADLINE, Profile.defaults(), Invariant.ENDS_WITHIN_BOUND);
+  }
+
+  @Test
+  void the_simulation_finds_renewals_after_the_loss() {
+    assertFound(Mutation.RENEW_AFTER_LOSS, Profile.defaults(), Invariant.ENDS_WITHIN_BOUND);
+  }
+
+  @Test
+  void the_simulation_finds_a_store_whose_tokens_go_back() {
+    assertFound(Mutation.TOKENS_GO_BACK, Profile.defaults(), Invariant.TOKENS_INCREASE);
+  }
+
+  @Test
+  void the_simulation_finds_a_store_clock_twice_as_fast_as_the_safety_margin_allows() {
+    assertFound(
+        Mutation.NONE, Profile.defaults().withFastestStoreClock(2000), Invariant.EXCLUSIVE_HOLDS);
+  }
+
+  private static void assertFound(Mutation mutation, Profile profile, Invariant expected) {
+    Optional<Run> found = Optional.empty();
+    int tried = 0;
+    while (found.isEmpty() && tried < SEARCHED_SCHEDULES) {
+      long seed = SimulatedSchedulesTest.DEFAULT_BASE_SEED + tried++;
+      Run run = Simulation.run(Plan.random(seed, profile), mutation);
+      if (run.broke(expected)) {
+        found = Optional.of(run);
+      }
+    }
+    assertThat(found)
+        .as("%s breaks %s within %d schedules", mutation, expected, SEARCHED_SCHEDULES)
+        .isPresent();
+    Run shrunk = Shrinker.shrink(found.get());
+    System.out.println(
+        "Found after " + tried + " schedules:\n" + FailureReport.of(found.get(), shrunk));
+    assertThat(shrunk.broke(expected)).isTrue();
+  }
+}
