@@ -33,6 +33,7 @@ final class Invariants {
   private final long[] keptUntil;
   private final boolean[] answeredLate;
   private final long[] lostAt;
+  private final String[] endedBy;
 
   Invariants(History history, Profile profile) {
     this.history = history;
@@ -54,6 +55,7 @@ final class Invariants {
     Arrays.fill(believedFrom, -1);
     Arrays.fill(beliefEnd, NEVER);
     lostAt = new long[n];
+    endedBy = new String[n];
     long[] endedAt = new long[n];
     Arrays.fill(lostAt, NEVER);
     Arrays.fill(endedAt, NEVER);
@@ -65,6 +67,9 @@ final class Invariants {
       if (e.what() == What.BELIEVES && believedFrom[a] < 0) {
         believedFrom[a] = e.at();
       } else if (e.what() == What.BELIEF_ENDS) {
+        if (e.at() < beliefEnd[a]) {
+          endedBy[a] = e.detail();
+        }
         beliefEnd[a] = Math.min(beliefEnd[a], e.at());
         if (e.detail().startsWith("lost")) {
           lostAt[a] = Math.min(lostAt[a], e.at());
@@ -288,7 +293,10 @@ final class Invariants {
                 + " at "
                 + seconds(c.sentAt())
                 + ", after it let the lease go at "
-                + seconds(keptUntil[c.attempt()]));
+                + seconds(keptUntil[c.attempt()])
+                + " ("
+                + endedBy[c.attempt()]
+                + ")");
       }
       if (c.op().equals("probe") && c.holder() >= 0) {
         violate(

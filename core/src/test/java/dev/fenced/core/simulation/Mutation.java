@@ -11,7 +11,10 @@ enum Mutation {
   DROP_OWNER_CHECK,
   /** Deadline timers never go off ({@code Scheduler.scheduleTimer} drops them). */
   SKIP_DEADLINE,
-  /** Every renewal is sent again and again afterwards, after the lease's loss or end too. */
+  /**
+   * A renewal that failed is sent again every ttl/3 until the store refuses it: past the deadline
+   * at which the engine declared the lease lost, the lease is renewed on.
+   */
   RENEW_AFTER_LOSS,
   /** The lock store draws each key's tokens from a counter that a release resets. */
   TOKENS_GO_BACK

@@ -22,6 +22,7 @@ final class SimIdempotencyStore implements IdempotencyStore {
   private final InMemoryIdempotencyStore shared;
   private final Mutation mutation;
   private final Set<String> resending = new HashSet<>();
+  private final Set<String> ended = new HashSet<>();
 
   SimIdempotencyStore(StoreLink link, InMemoryIdempotencyStore shared, Mutation mutation) {
     this.link = link;
@@ -45,6 +46,7 @@ final class SimIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
+    ended.add(owner);
     return link.call(
         "complete",
         key,
@@ -58,6 +60,7 @@ final class SimIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean release(String key, String owner) {
+    ended.add(owner); // the engine ended the lease itself: the mutated resends stop
     return link.call(
         "release",
         key,
@@ -73,10 +76,11 @@ final class SimIdempotencyStore implements IdempotencyStore {
   public boolean extend(String key, String owner, long lockTtlMillis) {
     try {
       return sendExtend(key, owner, lockTtlMillis);
-    } finally {
+    } catch (StoreUnavailableException e) {
       if (mutation == Mutation.RENEW_AFTER_LOSS && resending.add(owner)) {
         resendLater(key, owner, lockTtlMillis);
       }
+      throw e;
     }
   }
 
@@ -92,11 +96,17 @@ final class SimIdempotencyStore implements IdempotencyStore {
         () -> holder(key));
   }
 
-  /** The mutated renewal path: the renewal is sent again every ttl/3 until the store refuses. */
+  /**
+   * The mutated renewal path: a renewal that failed is sent again every ttl/3, past the lease's
+   * deadline and loss, until the store refuses it or the engine ends the lease itself.
+   */
   private void resendLater(String key, String owner, long lockTtlMillis) {
     link.instance()
         .schedule(
             () -> {
+              if (ended.contains(owner)) {
+                return;
+              }
               boolean again;
               try {
                 again = sendExtend(key, owner, lockTtlMillis);

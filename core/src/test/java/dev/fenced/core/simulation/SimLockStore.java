@@ -21,6 +21,7 @@ final class SimLockStore implements LockStore {
   private final Mutation mutation;
   private final Map<String, Long> resettableTokens;
   private final Set<String> resending = new HashSet<>();
+  private final Set<String> ended = new HashSet<>();
 
   /**
    * @param resettableTokens each key's token counter, shared by the instances, for {@link
@@ -61,10 +62,11 @@ final class SimLockStore implements LockStore {
   public boolean renew(String key, String owner, long ttlMillis) {
     try {
       return sendRenew(key, owner, ttlMillis);
-    } finally {
+    } catch (StoreUnavailableException e) {
       if (mutation == Mutation.RENEW_AFTER_LOSS && resending.add(owner)) {
         resendLater(key, owner, ttlMillis);
       }
+      throw e;
     }
   }
 
@@ -80,11 +82,17 @@ final class SimLockStore implements LockStore {
         () -> holder(key));
   }
 
-  /** The mutated renewal path: the renewal is sent again every ttl/3 until the store refuses. */
+  /**
+   * The mutated renewal path: a renewal that failed is sent again every ttl/3, past the lease's
+   * deadline and loss, until the store refuses it or the engine ends the lease itself.
+   */
   private void resendLater(String key, String owner, long ttlMillis) {
     link.instance()
         .schedule(
             () -> {
+              if (ended.contains(owner)) {
+                return;
+              }
               boolean again;
               try {
                 again = sendRenew(key, owner, ttlMillis);
@@ -102,6 +110,7 @@ final class SimLockStore implements LockStore {
 
   @Override
   public boolean release(String key, String owner) {
+    ended.add(owner); // the engine ended the lease itself: the mutated resends stop
     return link.call(
         "release",
         key,

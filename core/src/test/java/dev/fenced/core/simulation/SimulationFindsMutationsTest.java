@@ -42,7 +42,11 @@ class SimulationFindsMutationsTest {
 
   @Test
   void the_simulation_finds_renewals_after_the_loss() {
-    assertFound(Mutation.RENEW_AFTER_LOSS, Profile.defaults(), Invariant.ENDS_WITHIN_BOUND);
+    Run found =
+        assertFound(Mutation.RENEW_AFTER_LOSS, Profile.defaults(), Invariant.ENDS_WITHIN_BOUND);
+    assertThat(found.violations())
+        .anySatisfy(
+            v -> assertThat(v.detail()).contains("after it let the lease go").contains("lost"));
   }
 
   @Test
@@ -56,7 +60,7 @@ class SimulationFindsMutationsTest {
         Mutation.NONE, Profile.defaults().withFastestStoreClock(2000), Invariant.EXCLUSIVE_HOLDS);
   }
 
-  private static void assertFound(Mutation mutation, Profile profile, Invariant expected) {
+  private static Run assertFound(Mutation mutation, Profile profile, Invariant expected) {
     Optional<Run> found = Optional.empty();
     int tried = 0;
     while (found.isEmpty() && tried < SEARCHED_SCHEDULES) {
@@ -73,5 +77,6 @@ class SimulationFindsMutationsTest {
     System.out.println(
         "Found after " + tried + " schedules:\n" + FailureReport.of(found.get(), shrunk));
     assertThat(shrunk.broke(expected)).isTrue();
+    return shrunk;
   }
 }
