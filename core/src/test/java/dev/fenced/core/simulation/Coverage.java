@@ -35,6 +35,7 @@ final class Coverage {
           "answer IDEMPOTENCY_STORE_UNAVAILABLE",
           "answer LOCK_STORE_UNAVAILABLE",
           "answer InUse",
+          "answer IDEMPOTENCY_WAIT_TIMEOUT",
           "answer not acquired",
           "released: true");
 

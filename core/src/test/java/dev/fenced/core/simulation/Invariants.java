@@ -263,7 +263,7 @@ final class Invariants {
       long deadline =
           wokenBy(attempt.instance(), Math.max(lastConfirmedSend + lossAfter, believedFrom[a]));
       long cap =
-          wokenBy(attempt.instance(), firstSent(a) + profile.maxRenewal().toNanos() + lossAfter);
+          wokenBy(attempt.instance(), acquireSent(a) + profile.maxRenewal().toNanos() + lossAfter);
       // an acquire answered after its bound is lost at once: the holder learns it as it is told
       long bound = Math.max(Math.min(deadline, cap), believedFrom[a]);
       if (beliefEnd[a] > bound) {
@@ -363,6 +363,16 @@ final class Invariants {
         .mapToLong(History.Crash::at)
         .min()
         .orElse(NEVER);
+  }
+
+  /** When the acquire that took the key was sent: renewals are capped from there. */
+  private long acquireSent(int attempt) {
+    return history.calls().stream()
+        .filter(
+            c -> c.attempt() == attempt && c.op().equals("acquire") && c.applied() && c.success())
+        .mapToLong(StoreCall::sentAt)
+        .max()
+        .orElse(firstSent(attempt));
   }
 
   private long firstSent(int attempt) {

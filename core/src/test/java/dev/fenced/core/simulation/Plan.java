@@ -37,6 +37,7 @@ record Plan(long seed, Profile profile, List<Step> steps) {
                 at,
                 instance,
                 key(random, profile.lockKeys()),
+                waitMillis(random, ttl),
                 1 + random.nextInt(10),
                 100 + random.nextLong(ttl / 2),
                 random.nextInt(20) == 0));
@@ -46,6 +47,7 @@ record Plan(long seed, Profile profile, List<Step> steps) {
                 at,
                 instance,
                 key(random, profile.claimKeys()),
+                waitMillis(random, ttl),
                 50 + random.nextLong(ttl + ttl / 2),
                 random.nextInt(7) == 0));
       }
@@ -80,6 +82,11 @@ record Plan(long seed, Profile profile, List<Step> steps) {
       }
     }
     return new Plan(seed, profile, steps);
+  }
+
+  /** One call in three waits for the key, up to two ttls. */
+  private static long waitMillis(SplittableRandom random, long ttl) {
+    return random.nextInt(3) == 0 ? 100 + random.nextLong(2 * ttl) : 0;
   }
 
   /** Key 0 three times in four: contention is where the engines are tested. */

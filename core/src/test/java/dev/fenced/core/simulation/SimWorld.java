@@ -22,10 +22,23 @@ final class SimWorld {
   private long anchorReal;
   private long anchorStore;
   private long storeRatePermille = 1000;
+  private int actor = -1;
 
   /** Real time in nanoseconds since the start of the run; every instance's monotonic clock. */
   long now() {
     return now;
+  }
+
+  /**
+   * The attempt the running simulated thread acts for, or -1: each event starts with none, and a
+   * thread that waits (its events run meanwhile) gets its own back when it resumes.
+   */
+  int actor() {
+    return actor;
+  }
+
+  void actor(int attempt) {
+    actor = attempt;
   }
 
   /** The store's clock in nanoseconds: what expiry is measured on. */
@@ -89,10 +102,14 @@ final class SimWorld {
           continue;
         }
       }
+      int waiting = actor;
+      actor = -1;
       try {
         next.task.run();
       } catch (InstanceCrashed e) {
         // the thread that ran it died with its instance
+      } finally {
+        actor = waiting;
       }
     }
     now = Math.max(now, target);

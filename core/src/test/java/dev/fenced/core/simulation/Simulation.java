@@ -4,6 +4,7 @@ import dev.fenced.core.encryption.PlainRecords;
 import dev.fenced.core.idempotency.Claim;
 import dev.fenced.core.idempotency.Completion;
 import dev.fenced.core.idempotency.Execution;
+import dev.fenced.core.idempotency.ExecutionOptions;
 import dev.fenced.core.idempotency.Fingerprint;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.core.idempotency.RecordKey;
@@ -133,7 +134,12 @@ final class Simulation {
     node.link.sending(attempt.id());
     Optional<Lock> taken;
     try {
-      taken = node.locks.tryAcquire(key, LockOptions.defaults().withTtl(profile.ttl()));
+      taken =
+          node.locks.tryAcquire(
+              key,
+              LockOptions.defaults()
+                  .withTtl(profile.ttl())
+                  .withWait(Duration.ofMillis(step.waitMillis())));
     } catch (LockStoreUnavailableException e) {
       history.event(world, What.ANSWER, attempt.id(), step.instance(), "LOCK_STORE_UNAVAILABLE");
       return;
@@ -184,10 +190,21 @@ final class Simulation {
     node.link.sending(id);
     Claim claim;
     try {
-      claim = node.engine.claim(new RecordKey(key), new Fingerprint("fp-" + key), profile.ttl());
+      RecordKey recordKey = new RecordKey(key);
+      Fingerprint fingerprint = new Fingerprint("fp-" + key);
+      claim =
+          step.waitMillis() == 0
+              ? node.engine.claim(recordKey, fingerprint, profile.ttl())
+              : node.engine.claim(
+                  recordKey,
+                  fingerprint,
+                  ExecutionOptions.waiting(
+                      RECORD_TTL, profile.ttl(), Duration.ofMillis(step.waitMillis())));
     } catch (IdempotencyException e) {
       history.event(world, What.ANSWER, id, step.instance(), e.code().toString());
       return;
+    } catch (InterruptedException e) {
+      throw new IllegalStateException("nothing interrupts a simulated thread", e);
     }
     if (claim instanceof Claim.Claimed claimed) {
       run(step, id, claimed.execution());

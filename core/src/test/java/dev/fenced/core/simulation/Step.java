@@ -23,7 +23,14 @@ sealed interface Step {
   }
 
   /** A caller takes a lock, works in steps while it believes it holds it, then closes it. */
-  record HoldLock(long atMillis, int instance, int key, int steps, long stepMillis, boolean forget)
+  record HoldLock(
+      long atMillis,
+      int instance,
+      int key,
+      long waitMillis,
+      int steps,
+      long stepMillis,
+      boolean forget)
       implements Step {
     @Override
     public String describe() {
@@ -31,6 +38,7 @@ sealed interface Step {
           + instance
           + " takes lock L"
           + key
+          + (waitMillis > 0 ? " (waits up to " + waitMillis + " ms)" : "")
           + ", works "
           + steps
           + " x "
@@ -41,7 +49,8 @@ sealed interface Step {
   }
 
   /** A caller runs idempotent work on a key: claim, work, complete (or release on failure). */
-  record RunIdempotent(long atMillis, int instance, int key, long workMillis, boolean fails)
+  record RunIdempotent(
+      long atMillis, int instance, int key, long waitMillis, long workMillis, boolean fails)
       implements Step {
     @Override
     public String describe() {
@@ -49,6 +58,7 @@ sealed interface Step {
           + instance
           + " calls K"
           + key
+          + (waitMillis > 0 ? " (waits for a duplicate up to " + waitMillis + " ms)" : "")
           + ", work "
           + workMillis
           + " ms"

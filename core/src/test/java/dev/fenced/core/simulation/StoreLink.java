@@ -21,7 +21,6 @@ final class StoreLink {
   private final SimInstance instance;
   private final History history;
   private final List<Window> faults = new ArrayList<>();
-  private int currentAttempt = -1;
 
   StoreLink(SimWorld world, SimInstance instance, History history) {
     this.world = world;
@@ -48,12 +47,12 @@ final class StoreLink {
 
   /** The attempt whose acquire is about to be sent: its owner id is tied to it. */
   void sending(int attempt) {
-    currentAttempt = attempt;
+    world.actor(attempt);
   }
 
   /** The attempt sending acquires now. */
   int currentAttempt() {
-    return currentAttempt;
+    return world.actor();
   }
 
   /**
