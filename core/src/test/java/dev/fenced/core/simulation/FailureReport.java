@@ -18,9 +18,14 @@ final class FailureReport {
   }
 
   static String of(Run failing, Run shrunk) {
+    return of(failing, shrunk, failing.violations().get(0).invariant());
+  }
+
+  /** The report of {@code failing}, shrunk while it broke {@code broken}. */
+  static String of(Run failing, Run shrunk, Invariant broken) {
     String seed = Long.toString(failing.plan().seed());
     return "A simulated schedule broke "
-        + failing.violations().get(0).invariant()
+        + broken
         + " (seed "
         + seed
         + ", mutation "

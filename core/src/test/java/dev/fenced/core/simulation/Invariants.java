@@ -33,6 +33,9 @@ final class Invariants {
   private final long[] keptUntil;
   private final boolean[] answeredLate;
   private final long[] lostAt;
+  private final int[] beliefFromIndex;
+  private final int[] beliefEndIndex;
+  private final long[] crashedAt;
   private final String[] endedBy;
 
   Invariants(History history, Profile profile) {
@@ -55,21 +58,29 @@ final class Invariants {
     Arrays.fill(believedFrom, -1);
     Arrays.fill(beliefEnd, NEVER);
     lostAt = new long[n];
+    beliefFromIndex = new int[n];
+    beliefEndIndex = new int[n];
+    crashedAt = new long[n];
+    Arrays.fill(beliefFromIndex, Integer.MAX_VALUE);
+    Arrays.fill(beliefEndIndex, Integer.MAX_VALUE);
     endedBy = new String[n];
     long[] endedAt = new long[n];
     Arrays.fill(lostAt, NEVER);
     Arrays.fill(endedAt, NEVER);
-    for (Event e : history.events()) {
+    for (int i = 0; i < history.events().size(); i++) {
+      Event e = history.events().get(i);
       int a = e.attempt();
       if (a < 0) {
         continue;
       }
       if (e.what() == What.BELIEVES && believedFrom[a] < 0) {
         believedFrom[a] = e.at();
+        beliefFromIndex[a] = i;
       } else if (e.what() == What.BELIEF_ENDS) {
         if (e.at() < beliefEnd[a]) {
           endedBy[a] = e.detail();
         }
+        beliefEndIndex[a] = Math.min(beliefEndIndex[a], i);
         beliefEnd[a] = Math.min(beliefEnd[a], e.at());
         if (e.detail().startsWith("lost")) {
           lostAt[a] = Math.min(lostAt[a], e.at());
@@ -80,14 +91,14 @@ final class Invariants {
     }
     for (Attempt attempt : history.attempts()) {
       int a = attempt.id();
-      long crashedAt = crashOf(attempt);
-      beliefEnd[a] = Math.min(beliefEnd[a], crashedAt);
+      crashedAt[a] = crashOf(attempt);
+      beliefEnd[a] = Math.min(beliefEnd[a], crashedAt[a]);
       if (believedFrom[a] < 0) {
         keptUntil[a] = firstSent(a); // an acquire whose answer never came: nothing renews it
       } else if (attempt.kind() == Kind.LOCK) {
         keptUntil[a] = beliefEnd[a];
       } else {
-        keptUntil[a] = Math.min(Math.min(endedAt[a], lostAt[a]), crashedAt);
+        keptUntil[a] = Math.min(Math.min(endedAt[a], lostAt[a]), crashedAt[a]);
       }
     }
   }
@@ -101,20 +112,28 @@ final class Invariants {
     return found;
   }
 
+  /**
+   * Beliefs are compared in the order things happened, not only by their instant: a holder that
+   * acts and then learns of its loss at the same simulated instant acted while it believed.
+   */
   private void exclusiveHolds() {
-    for (Event e : history.events()) {
+    for (int i = 0; i < history.events().size(); i++) {
+      Event e = history.events().get(i);
       if (e.what() != What.WORK_STEP && e.what() != What.EFFECT) {
         continue;
       }
       Attempt actor = history.attempt(e.attempt());
       long t = e.at();
-      if (!believes(actor.id(), t) || resumedAt(actor.instance(), t) || lateAnswerExempt(actor)) {
+      if (!believesAt(actor.id(), i, t)
+          || resumedAt(actor.instance(), t)
+          || lateAnswerExempt(actor)) {
         continue;
       }
       for (Attempt other : history.attempts()) {
         if (other.id() != actor.id()
             && other.key().equals(actor.key())
-            && believes(other.id(), t)
+            && believesAt(other.id(), i, t)
+            && !lateAnswerExempt(other)
             && !pausedAt(other.instance(), t)) {
           violate(
               Invariant.EXCLUSIVE_HOLDS,
@@ -326,6 +345,13 @@ final class Invariants {
   /** Whether the known gap of an acquire answered after its deadline is let pass. */
   private boolean lateAnswerExempt(Attempt attempt) {
     return answeredLate[attempt.id()] && profile.lateAnswersExempt();
+  }
+
+  /** Whether {@code attempt} believed it held its key when the event at {@code index} happened. */
+  private boolean believesAt(int attempt, int index, long t) {
+    return beliefFromIndex[attempt] < index
+        && index < beliefEndIndex[attempt]
+        && t < crashedAt[attempt];
   }
 
   private boolean believes(int attempt, long t) {

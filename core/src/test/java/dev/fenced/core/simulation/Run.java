@@ -15,4 +15,10 @@ record Run(Plan plan, Mutation mutation, History history, List<Violation> violat
   boolean broke(Invariant invariant) {
     return violations.stream().anyMatch(v -> v.invariant() == invariant);
   }
+
+  /** Whether it broke {@code invariant} in a way whose detail contains {@code detailPart}. */
+  boolean broke(Invariant invariant, String detailPart) {
+    return violations.stream()
+        .anyMatch(v -> v.invariant() == invariant && v.detail().contains(detailPart));
+  }
 }

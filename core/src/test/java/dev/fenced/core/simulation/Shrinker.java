@@ -1,5 +1,7 @@
 package dev.fenced.core.simulation;
 
+import java.util.function.Predicate;
+
 /**
  * Makes a failing schedule short: leaves out one step after another, keeping each removal after
  * which the run still breaks the same invariant, until no single step can go.
@@ -8,8 +10,18 @@ final class Shrinker {
 
   private Shrinker() {}
 
+  /** Shrinks {@code failing} while it breaks the first invariant it broke. */
   static Run shrink(Run failing) {
-    Invariant broken = failing.violations().get(0).invariant();
+    return shrink(failing, failing.violations().get(0).invariant());
+  }
+
+  /** Shrinks {@code failing} while it breaks {@code broken}. */
+  static Run shrink(Run failing, Invariant broken) {
+    return shrink(failing, run -> run.broke(broken));
+  }
+
+  /** Shrinks {@code failing} while {@code stillFails} holds. */
+  static Run shrink(Run failing, Predicate<Run> stillFails) {
     Run best = failing;
     boolean shorter = true;
     while (shorter) {
@@ -19,7 +31,7 @@ final class Shrinker {
           continue;
         }
         Run candidate = Simulation.run(best.plan().without(i), best.mutation());
-        if (candidate.broke(broken)) {
+        if (stillFails.test(candidate)) {
           best = candidate;
           shorter = true;
         }
