@@ -6,6 +6,7 @@ import dev.fenced.core.simulation.History.Kind;
 import dev.fenced.core.simulation.History.StoreCall;
 import dev.fenced.core.simulation.History.What;
 import java.util.Arrays;
+import java.util.Set;
 
 /**
  * When each attempt of a {@link History} believed it held its key, how that ended, and until when
@@ -14,6 +15,7 @@ import java.util.Arrays;
 final class Holds {
 
   static final long NEVER = Long.MAX_VALUE;
+  private static final Set<String> CONFIRMING = Set.of("acquire", "renew", "extend");
 
   private final History history;
   private final Profile profile;
@@ -90,6 +92,40 @@ final class Holds {
         keptUntil[a] = Math.min(Math.min(endedAt[a], lostAt[a]), crashedAt[a]);
       }
     }
+  }
+
+  /**
+   * When the last acquire or renewal confirmed to the attempt (answered, before its belief ended)
+   * was sent, or -1.
+   */
+  long lastConfirmedSend(int attempt) {
+    long last = -1;
+    for (StoreCall c : history.calls()) {
+      if (c.attempt() == attempt
+          && CONFIRMING.contains(c.op())
+          && c.applied()
+          && c.success()
+          && c.answered()
+          && (c.op().equals("acquire") || c.answeredAt() < beliefEnd[attempt])) {
+        last = Math.max(last, c.sentAt());
+      }
+    }
+    return last;
+  }
+
+  /** Whether the attempt's deadline (ttl - ttl/10 after its last confirmation) has passed. */
+  private boolean pastDeadline(int attempt, long t) {
+    return lastConfirmedSend(attempt) + profile.lossAfterNanos() <= t;
+  }
+
+  /**
+   * Whether the attempt's instance is frozen at {@code t}, or wakes at {@code t}, past the
+   * attempt's deadline: its belief is stale, its timer has not found the loss yet, and all it can
+   * do is act once as it wakes (the documented frozen-server race).
+   */
+  boolean staleWhileFrozen(int attempt, long t) {
+    int instance = history.attempt(attempt).instance();
+    return (pausedAt(instance, t) || resumedAt(instance, t)) && pastDeadline(attempt, t);
   }
 
   /** Whether the known gap of an acquire answered after its deadline is let pass. */

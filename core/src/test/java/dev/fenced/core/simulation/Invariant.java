@@ -3,11 +3,13 @@ package dev.fenced.core.simulation;
 /** What every simulated schedule must keep, each with the documented bound it checks. */
 enum Invariant {
   /**
-   * No two holders of one lock (or claim) believe they hold it at one instant when one of them acts
-   * (a step of work under the lock, the side effect of idempotent work). The margin that allows
-   * (guarantees.md, "a paused server"; RELIABILITY.md, "What is not promised"): a holder whose
-   * instance was frozen acts at the instant it wakes before its deadline timer, and a frozen
-   * holder's stale belief is not counted while it is frozen.
+   * No two holders of one lock (or claim) believe they hold it at one moment when one of them acts
+   * (a step of work under the lock, the side effect of idempotent work); beliefs are compared in
+   * the order things happened. The margin that allows (guarantees.md, "the server freezes";
+   * RELIABILITY.md, "What is not promised"): a holder whose instance was frozen past its deadline
+   * (ttl - ttl/10 after its last confirmed renewal) acts once at the instant it wakes, before its
+   * timer finds the loss; and while frozen past its deadline, or as it wakes, its stale belief is
+   * not counted.
    *
    * <p>A known gap, exempted by default ({@link Profile#lateAnswersExempt()}) and pinned by {@code
    * SimulationFindsMutationsTest}: when the store's answer to an acquire comes later than the

@@ -20,8 +20,6 @@ import java.util.Set;
  */
 final class Invariants {
 
-  private static final Set<String> CONFIRMING = Set.of("acquire", "renew", "extend");
-
   private final History history;
   private final Profile profile;
   private final List<Violation> found = new ArrayList<>();
@@ -55,7 +53,7 @@ final class Invariants {
       Attempt actor = history.attempt(e.attempt());
       long t = e.at();
       if (!holds.believesAt(actor.id(), i, t)
-          || holds.resumedAt(actor.instance(), t)
+          || holds.staleWhileFrozen(actor.id(), t)
           || holds.lateAnswerExempt(actor)) {
         continue;
       }
@@ -64,7 +62,7 @@ final class Invariants {
             && other.key().equals(actor.key())
             && holds.believesAt(other.id(), i, t)
             && !holds.lateAnswerExempt(other)
-            && !holds.pausedAt(other.instance(), t)) {
+            && !holds.staleWhileFrozen(other.id(), t)) {
           violate(
               Invariant.EXCLUSIVE_HOLDS,
               actor.label()
@@ -134,7 +132,7 @@ final class Invariants {
       boolean lostWhileRunning =
           holds.lostAt[actor.id()] <= e.at() && !holds.answeredLate[actor.id()];
       if (lostWhileRunning
-          || holds.resumedAt(actor.instance(), e.at())
+          || holds.staleWhileFrozen(actor.id(), e.at())
           || holds.lateAnswerExempt(actor)) {
         continue; // the open window: work whose claim was lost while it ran goes on
       }
@@ -201,17 +199,7 @@ final class Invariants {
       if (holds.believedFrom[a] < 0) {
         continue;
       }
-      long lastConfirmedSend = -1;
-      for (StoreCall c : history.calls()) {
-        if (c.attempt() == a
-            && CONFIRMING.contains(c.op())
-            && c.applied()
-            && c.success()
-            && c.answered()
-            && (c.op().equals("acquire") || c.answeredAt() < holds.beliefEnd[a])) {
-          lastConfirmedSend = Math.max(lastConfirmedSend, c.sentAt());
-        }
-      }
+      long lastConfirmedSend = holds.lastConfirmedSend(a);
       long deadline =
           holds.wokenBy(
               attempt.instance(), Math.max(lastConfirmedSend + lossAfter, holds.believedFrom[a]));
