@@ -5,6 +5,8 @@ import java.util.stream.Collectors;
 /** What a failing schedule prints: its seed, how to replay it, and its shrunk form. */
 final class FailureReport {
 
+  private static final int SHOWN_VIOLATIONS = 8;
+
   private FailureReport() {}
 
   private static String replay(Run failing, String seed) {
@@ -39,7 +41,13 @@ final class FailureReport {
         + " steps:\n"
         + shrunk.plan().describe()
         + "\nBroken:\n"
-        + shrunk.violations().stream().map(v -> "  " + v).collect(Collectors.joining("\n"))
+        + shrunk.violations().stream()
+            .limit(SHOWN_VIOLATIONS)
+            .map(v -> "  " + v)
+            .collect(Collectors.joining("\n"))
+        + (shrunk.violations().size() > SHOWN_VIOLATIONS
+            ? "\n  and " + (shrunk.violations().size() - SHOWN_VIOLATIONS) + " more"
+            : "")
         + "\nHistory of the shrunk schedule:\n"
         + shrunk.history().text();
   }

@@ -150,7 +150,9 @@ final class History {
     calls.add(call);
     lines.add(
         time(call.sentAt(), -1)
-            + (call.attempt() >= 0 ? attempts.get(call.attempt()).label() : "i" + call.instance())
+            + (call.attempt() >= 0
+                ? attempts.get(call.attempt()).label()
+                : call.instance() >= 0 ? "i" + call.instance() : "the run's end:")
             + " store."
             + call.op()
             + "("

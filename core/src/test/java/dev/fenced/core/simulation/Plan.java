@@ -101,6 +101,13 @@ record Plan(long seed, Profile profile, List<Step> steps) {
     return new Plan(seed, profile, fewer);
   }
 
+  /** This plan with {@code step} in place of its step at {@code index}. */
+  Plan with(int index, Step step) {
+    List<Step> changed = new ArrayList<>(steps);
+    changed.set(index, step);
+    return new Plan(seed, profile, changed);
+  }
+
   /** The plan as text, one step a line. */
   String describe() {
     return steps.stream()
