@@ -19,6 +19,7 @@ final class Holds {
 
   private final History history;
   private final Profile profile;
+  // indexed by attempt id; filled once here and only read afterwards
   final long[] believedFrom;
   final long[] beliefEnd;
   final long[] keptUntil;
