@@ -6,6 +6,7 @@ import dev.fenced.core.OwnerId;
 import dev.fenced.core.encryption.PlainRecords;
 import dev.fenced.core.encryption.RecordSealer;
 import dev.fenced.core.encryption.UnreadableRecordException;
+import dev.fenced.core.lease.LeaseRenewal;
 import dev.fenced.core.time.Scheduler;
 import dev.fenced.idempotency.IdempotencyException;
 import dev.fenced.idempotency.OnConflict;
@@ -202,6 +203,16 @@ public final class IdempotencyEngine {
           ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE,
           "The idempotency store could not be reached, so the call did not run; retry later",
           e);
+    }
+    if (result instanceof AcquireResult.Acquired
+        && LeaseRenewal.deadlinePassed(startedAt, scheduler.nanoTime(), lockTtl)) {
+      // the claim may have expired in the store and been taken by another attempt before this
+      // answer came: running the work now could run it twice
+      AbandonedClaim.releaseLater(store, scheduler, key, owner, startedAt, lockTtl);
+      throw new IdempotencyException(
+          ErrorCode.IDEMPOTENCY_STORE_UNAVAILABLE,
+          "The idempotency store answered the claim only after its lock ttl had nearly passed, so"
+              + " the call did not run; retry later (or raise lockTtl above the store's time-out)");
     }
     if (result instanceof AcquireResult.Acquired) {
       Execution execution =

@@ -135,6 +135,20 @@ public final class LeaseRenewal {
   }
 
   /**
+   * Whether a lease whose acquire was sent at {@code sentAtNanos} is past its deadline at {@code
+   * nowNanos}: an acquire answered this late must not be used, since the lease may already have
+   * expired in the store and been taken by another owner, who acts on it.
+   *
+   * @param sentAtNanos the scheduler's reading taken before the acquire request was sent
+   * @param nowNanos the scheduler's reading now
+   * @param ttl the lease's ttl
+   * @return whether the deadline has passed
+   */
+  public static boolean deadlinePassed(long sentAtNanos, long nowNanos, Duration ttl) {
+    return nowNanos - sentAtNanos >= ttl.toNanos() - safetyMargin(ttl).toNanos();
+  }
+
+  /**
    * How long before the store's own expiry a lease is declared lost by {@link DetectedBy#DEADLINE}:
    * a tenth of its ttl. The store's expiry is at least ttl after the reading taken before the
    * request was sent; the loss comes at ttl minus this margin after it, which leaves time for the

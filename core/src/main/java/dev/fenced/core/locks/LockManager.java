@@ -15,6 +15,7 @@ import dev.fenced.locks.Locks;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.store.spi.StoreLimits;
 import dev.fenced.store.spi.StoreUnavailableException;
+import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,6 +56,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * step before the application's scheduler and store go away.
  */
 public final class LockManager implements Locks {
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced.locks");
 
   private final LockStore store;
   private final Scheduler scheduler;
@@ -401,6 +404,17 @@ public final class LockManager implements Locks {
       } catch (StoreUnavailableException e) {
         throw new LockStoreUnavailableException(key, e);
       }
+      if (token.isPresent()
+          && LeaseRenewal.deadlinePassed(
+              tryStartedAt, scheduler.nanoTime(), options.ttl().orElse(settings.defaultTtl()))) {
+        // the lock may have expired in the store and been taken by another owner before this
+        // answer came: it is never handed out
+        releaseLate(key, owner);
+        throw new LockStoreUnavailableException(
+            key,
+            new StoreUnavailableException(
+                "the lock store answered the acquire only after the lock's ttl had nearly passed"));
+      }
       if (token.isPresent()) {
         Lock[] kept = new Lock[1];
         LeaseKeeper keeper =
@@ -436,6 +450,18 @@ public final class LockManager implements Locks {
       Duration pause = settings.backoff().pause(failedTries, settings.random());
       // never sleep past the deadline: the last try happens at it
       scheduler.sleep(Duration.ofNanos(Math.min(pause.toNanos(), giveUpAt - now)));
+    }
+  }
+
+  /** Releases a lock acquired too late to use; one that stays expires by itself within its ttl. */
+  private void releaseLate(String key, String owner) {
+    try {
+      store.release(key, owner);
+    } catch (StoreUnavailableException e) {
+      LOG.log(
+          Level.DEBUG,
+          () -> "A lock acquired too late to use stays until it expires: " + LogKeys.of(key),
+          e);
     }
   }
 

@@ -129,11 +129,6 @@ final class Holds {
     return (pausedAt(instance, t) || resumedAt(instance, t)) && pastDeadline(attempt, t);
   }
 
-  /** Whether the known gap of an acquire answered after its deadline is let pass. */
-  boolean lateAnswerExempt(Attempt attempt) {
-    return answeredLate[attempt.id()] && profile.lateAnswersExempt();
-  }
-
   /** Whether {@code attempt} believed it held its key when the event at {@code index} happened. */
   boolean believesAt(int attempt, int index, long t) {
     return beliefFromIndex[attempt] < index

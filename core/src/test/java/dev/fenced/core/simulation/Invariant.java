@@ -9,12 +9,8 @@ enum Invariant {
    * RELIABILITY.md, "What is not promised"): a holder whose instance was frozen past its deadline
    * (ttl - ttl/10 after its last confirmed renewal) acts once at the instant it wakes, before its
    * timer finds the loss; and while frozen past its deadline, or as it wakes, its stale belief is
-   * not counted.
-   *
-   * <p>A known gap, exempted by default ({@link Profile#lateAnswersExempt()}) and pinned by {@code
-   * SimulationFindsMutationsTest}: when the store's answer to an acquire comes later than the
-   * lease's deadline (ttl - ttl/10 after it was sent), the engines still hand out the lock or
-   * claim, and the work starts though another holder may have taken the key over meanwhile.
+   * not counted. An acquire answered after the lease's deadline (ttl - ttl/10 after it was sent) is
+   * never handed out: the key may have expired in the store and been taken meanwhile.
    */
   EXCLUSIVE_HOLDS,
   /** Every fencing token a lock store hands out on a key is above every earlier one on it. */
@@ -22,8 +18,7 @@ enum Invariant {
   /**
    * An idempotency key's work runs again only when no earlier run's outcome was recorded
    * (guarantees.md: the window of after-work, a run whose claim was lost); never after an outcome
-   * was recorded, and never two recorded runs. The gap of a late acquire answer (see {@link
-   * #EXCLUSIVE_HOLDS}) is exempted here too by default.
+   * was recorded, and never two recorded runs.
    */
   WORK_ONCE,
   /**

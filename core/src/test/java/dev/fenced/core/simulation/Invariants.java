@@ -52,16 +52,13 @@ final class Invariants {
       }
       Attempt actor = history.attempt(e.attempt());
       long t = e.at();
-      if (!holds.believesAt(actor.id(), i, t)
-          || holds.staleWhileFrozen(actor.id(), t)
-          || holds.lateAnswerExempt(actor)) {
+      if (!holds.believesAt(actor.id(), i, t) || holds.staleWhileFrozen(actor.id(), t)) {
         continue;
       }
       for (Attempt other : history.attempts()) {
         if (other.id() != actor.id()
             && other.key().equals(actor.key())
             && holds.believesAt(other.id(), i, t)
-            && !holds.lateAnswerExempt(other)
             && !holds.staleWhileFrozen(other.id(), t)) {
           violate(
               Invariant.EXCLUSIVE_HOLDS,
@@ -131,9 +128,7 @@ final class Invariants {
       Attempt actor = history.attempt(e.attempt());
       boolean lostWhileRunning =
           holds.lostAt[actor.id()] <= e.at() && !holds.answeredLate[actor.id()];
-      if (lostWhileRunning
-          || holds.staleWhileFrozen(actor.id(), e.at())
-          || holds.lateAnswerExempt(actor)) {
+      if (lostWhileRunning || holds.staleWhileFrozen(actor.id(), e.at())) {
         continue; // the open window: work whose claim was lost while it ran goes on
       }
       for (StoreCall c : recorded.getOrDefault(actor.key(), List.of())) {

@@ -19,8 +19,6 @@ import java.time.Duration;
  * @param horizonMillis when the last activity may start
  * @param fastestStoreClockPermille the fastest store clock a plan sets, in thousandths
  * @param longestStepMillis the longest forward step of the store's clock
- * @param lateAnswersExempt whether a holder whose acquire was answered only after its deadline may
- *     act (the engines' known gap, see {@link Invariant#EXCLUSIVE_HOLDS}); on by default
  */
 record Profile(
     int instances,
@@ -30,13 +28,11 @@ record Profile(
     Duration maxRenewal,
     long horizonMillis,
     long fastestStoreClockPermille,
-    long longestStepMillis,
-    boolean lateAnswersExempt) {
+    long longestStepMillis) {
 
   static Profile defaults() {
     Duration ttl = Duration.ofSeconds(3);
-    return new Profile(
-        3, 2, 2, ttl, Duration.ofSeconds(10), 20_000, 1040, ttl.toMillis() / 40, true);
+    return new Profile(3, 2, 2, ttl, Duration.ofSeconds(10), 20_000, 1040, ttl.toMillis() / 40);
   }
 
   /** The same, with a store clock allowed to run up to {@code permille}/1000 fast. */
@@ -49,22 +45,7 @@ record Profile(
         maxRenewal,
         horizonMillis,
         permille,
-        longestStepMillis,
-        lateAnswersExempt);
-  }
-
-  /** The same, with no exemption for holders whose acquire was answered after its deadline. */
-  Profile withoutLateAnswerExemption() {
-    return new Profile(
-        instances,
-        lockKeys,
-        claimKeys,
-        ttl,
-        maxRenewal,
-        horizonMillis,
-        fastestStoreClockPermille,
-        longestStepMillis,
-        false);
+        longestStepMillis);
   }
 
   /** How long after its last confirmed renewal was sent a lease is declared lost. */
