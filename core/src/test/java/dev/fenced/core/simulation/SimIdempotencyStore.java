@@ -4,11 +4,7 @@ import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.core.memory.InMemoryIdempotencyStore;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.IdempotencyStore;
-import dev.fenced.store.spi.StoreUnavailableException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.HashSet;
-import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -21,13 +17,13 @@ final class SimIdempotencyStore implements IdempotencyStore {
   private final StoreLink link;
   private final InMemoryIdempotencyStore shared;
   private final Mutation mutation;
-  private final Set<String> resending = new HashSet<>();
-  private final Set<String> ended = new HashSet<>();
+  private final RenewalResends resends;
 
   SimIdempotencyStore(StoreLink link, InMemoryIdempotencyStore shared, Mutation mutation) {
     this.link = link;
     this.shared = shared;
     this.mutation = mutation;
+    this.resends = new RenewalResends(link, mutation);
   }
 
   @Override
@@ -46,7 +42,7 @@ final class SimIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean complete(String key, String owner, byte[] payload, long ttlMillis) {
-    ended.add(owner);
+    resends.ended(owner);
     return link.call(
         "complete",
         key,
@@ -60,7 +56,7 @@ final class SimIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean release(String key, String owner) {
-    ended.add(owner); // the engine ended the lease itself: the mutated resends stop
+    resends.ended(owner); // the engine ended the lease itself: the mutated resends stop
     return link.call(
         "release",
         key,
@@ -74,14 +70,7 @@ final class SimIdempotencyStore implements IdempotencyStore {
 
   @Override
   public boolean extend(String key, String owner, long lockTtlMillis) {
-    try {
-      return sendExtend(key, owner, lockTtlMillis);
-    } catch (StoreUnavailableException e) {
-      if (mutation == Mutation.RENEW_AFTER_LOSS && resending.add(owner)) {
-        resendLater(key, owner, lockTtlMillis);
-      }
-      throw e;
-    }
+    return resends.send(owner, lockTtlMillis, () -> sendExtend(key, owner, lockTtlMillis));
   }
 
   private boolean sendExtend(String key, String owner, long lockTtlMillis) {
@@ -94,32 +83,6 @@ final class SimIdempotencyStore implements IdempotencyStore {
         Boolean::booleanValue,
         r -> 0,
         () -> holder(key));
-  }
-
-  /**
-   * The mutated renewal path: a renewal that failed is sent again every ttl/3, past the lease's
-   * deadline and loss, until the store refuses it or the engine ends the lease itself.
-   */
-  private void resendLater(String key, String owner, long lockTtlMillis) {
-    link.instance()
-        .schedule(
-            () -> {
-              if (ended.contains(owner)) {
-                return;
-              }
-              boolean again;
-              try {
-                again = sendExtend(key, owner, lockTtlMillis);
-              } catch (StoreUnavailableException e) {
-                again = true;
-              }
-              if (again) {
-                resendLater(key, owner, lockTtlMillis);
-              } else {
-                resending.remove(owner);
-              }
-            },
-            Duration.ofMillis(lockTtlMillis / 3));
   }
 
   /** Runs {@code write} as {@code owner}; without the owner check, as whoever holds the key. */

@@ -3,12 +3,8 @@ package dev.fenced.core.simulation;
 import dev.fenced.admin.LockSnapshot;
 import dev.fenced.core.memory.InMemoryLockStore;
 import dev.fenced.locks.spi.LockStore;
-import dev.fenced.store.spi.StoreUnavailableException;
-import java.time.Duration;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 
 /**
  * One instance's {@link LockStore}: the shared {@link InMemoryLockStore} (on the store's clock)
@@ -20,8 +16,7 @@ final class SimLockStore implements LockStore {
   private final InMemoryLockStore shared;
   private final Mutation mutation;
   private final Map<String, Long> resettableTokens;
-  private final Set<String> resending = new HashSet<>();
-  private final Set<String> ended = new HashSet<>();
+  private final RenewalResends resends;
 
   /**
    * @param resettableTokens each key's token counter, shared by the instances, for {@link
@@ -35,6 +30,7 @@ final class SimLockStore implements LockStore {
     this.link = link;
     this.shared = shared;
     this.mutation = mutation;
+    this.resends = new RenewalResends(link, mutation);
     this.resettableTokens = resettableTokens;
   }
 
@@ -60,14 +56,7 @@ final class SimLockStore implements LockStore {
 
   @Override
   public boolean renew(String key, String owner, long ttlMillis) {
-    try {
-      return sendRenew(key, owner, ttlMillis);
-    } catch (StoreUnavailableException e) {
-      if (mutation == Mutation.RENEW_AFTER_LOSS && resending.add(owner)) {
-        resendLater(key, owner, ttlMillis);
-      }
-      throw e;
-    }
+    return resends.send(owner, ttlMillis, () -> sendRenew(key, owner, ttlMillis));
   }
 
   private boolean sendRenew(String key, String owner, long ttlMillis) {
@@ -82,35 +71,9 @@ final class SimLockStore implements LockStore {
         () -> holder(key));
   }
 
-  /**
-   * The mutated renewal path: a renewal that failed is sent again every ttl/3, past the lease's
-   * deadline and loss, until the store refuses it or the engine ends the lease itself.
-   */
-  private void resendLater(String key, String owner, long ttlMillis) {
-    link.instance()
-        .schedule(
-            () -> {
-              if (ended.contains(owner)) {
-                return;
-              }
-              boolean again;
-              try {
-                again = sendRenew(key, owner, ttlMillis);
-              } catch (StoreUnavailableException e) {
-                again = true;
-              }
-              if (again) {
-                resendLater(key, owner, ttlMillis);
-              } else {
-                resending.remove(owner);
-              }
-            },
-            Duration.ofMillis(ttlMillis / 3));
-  }
-
   @Override
   public boolean release(String key, String owner) {
-    ended.add(owner); // the engine ended the lease itself: the mutated resends stop
+    resends.ended(owner); // the engine ended the lease itself: the mutated resends stop
     return link.call(
         "release",
         key,
