@@ -86,6 +86,16 @@ final class Calls {
   }
 
   /**
+   * Runs one statement that ends the caller's own claim ({@link
+   * PostgresStatements#endingTheClaim}), as {@link #changesOneRow} runs an update.
+   *
+   * @return whether it ended that claim
+   */
+  boolean endsOneClaim(String what, String sql, Object... parameters) {
+    return Columns.number(rows(what, sql, parameters).get(0)[0]) == 1;
+  }
+
+  /**
    * Runs one {@code UPDATE} of the caller's own row as a statement of the caller's transaction
    * ({@link StatementRunner#updateInCallersTransaction}). Tried once: a failed statement leaves the
    * caller's transaction able only to roll back.
@@ -95,8 +105,27 @@ final class Calls {
    *     runs above READ COMMITTED ({@link CallerIsolation#refusedAtTheWrite})
    */
   boolean changesOneRowInCallersTransaction(String what, String sql, Object... parameters) {
+    return inCallersTransaction(what, () -> runner.updateInCallersTransaction(sql, parameters))
+        == 1;
+  }
+
+  /**
+   * Runs one statement that ends the caller's own claim ({@link PostgresStatements#endingTheClaim})
+   * as a statement of the caller's transaction ({@link StatementRunner#rowsInCallersTransaction}),
+   * as {@link #changesOneRowInCallersTransaction} runs an update; its signal leaves when that
+   * transaction commits.
+   *
+   * @return whether it ended that claim
+   */
+  boolean endsOneClaimInCallersTransaction(String what, String sql, Object... parameters) {
+    List<Object[]> row =
+        inCallersTransaction(what, () -> runner.rowsInCallersTransaction(sql, parameters));
+    return Columns.number(row.get(0)[0]) == 1;
+  }
+
+  private static <T> T inCallersTransaction(String what, Supplier<T> statement) {
     try {
-      return runner.updateInCallersTransaction(sql, parameters) == 1;
+      return statement.get();
     } catch (TransactionRequiredException e) {
       throw new IllegalStateException(
           "PostgreSQL store: " + what + " needs an active JTA transaction", e);
