@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.AcquireResult;
 import dev.fenced.idempotency.spi.ClaimEndSignals.ClaimWatch;
+import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreUnavailableException;
 import dev.fenced.tck.store.CompletionWithWorkContract.CallersTransaction;
 import dev.fenced.testservers.PostgresServer;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -355,6 +357,47 @@ class ClaimEndSignalsTest {
         .isEqualTo("UNLISTEN *");
     assertThatThrownBy(() -> own.watch(key, () -> {}))
         .isInstanceOf(StoreUnavailableException.class);
+  }
+
+  @Test
+  void a_schema_from_before_the_wake_ups_is_not_ready_until_its_script_runs_again()
+      throws Exception {
+    String schema = "fenced_signals_upgrade";
+    FencedTables tables = FencedTables.DEFAULT.inSchema(schema);
+    TestSchemas.recreate(schema);
+    TestSchemas.run(tables.ddl());
+    TestSchemas.run("ALTER TABLE " + tables.idempotency() + " DROP COLUMN awaited");
+    StoreSettings settings = settings().withTables(tables);
+    JpaStore upgraded =
+        new JpaStore(
+            new DataSourceStatements(pool, DataSourceStatements.Detached.NONE, settings),
+            settings,
+            false,
+            JpaIdempotencyStore.listener(Optional.of(ListeningConnections.of(pool)), settings));
+    try {
+      Readiness before = upgraded.readiness();
+      assertThat(before.state()).isEqualTo(Readiness.State.NOT_SET_UP);
+      assertThat(before.reason())
+          .contains("column " + tables.idempotency() + ".awaited")
+          .doesNotContain("claimed_at");
+      assertThat(before.details()).containsEntry(SchemaReadiness.DDL, tables.ddl());
+      assertThatThrownBy(() -> upgraded.acquire(key("before"), "first", "fp", TTL))
+          .hasMessageContaining("awaited");
+
+      TestSchemas.run(tables.ddl());
+
+      assertThat(upgraded.readiness().ready()).isTrue();
+      String key = key("after-the-script");
+      upgraded.acquire(key, "first", "fp", TTL);
+      CompletableFuture<Void> woken = new CompletableFuture<>();
+      try (ClaimWatch watch = upgraded.watch(key, () -> woken.complete(null))) {
+        upgraded.complete(key, "first", OUTCOME, TTL);
+        woken.get(SIGNAL_WITHIN_MILLIS, TimeUnit.MILLISECONDS);
+      }
+    } finally {
+      upgraded.close();
+      TestSchemas.drop(schema);
+    }
   }
 
   /** The store's statements on the default tables, with a short query timeout. */
