@@ -110,17 +110,12 @@ final class Calls {
   }
 
   /**
-   * Runs one statement that ends the caller's own claim ({@link PostgresStatements#endingTheClaim})
-   * as a statement of the caller's transaction ({@link StatementRunner#rowsInCallersTransaction}),
-   * as {@link #changesOneRowInCallersTransaction} runs an update; its signal leaves when that
-   * transaction commits.
-   *
-   * @return whether it ended that claim
+   * The rows of one statement run in the caller's transaction ({@link
+   * StatementRunner#rowsInCallersTransaction}), as {@link #changesOneRowInCallersTransaction} runs
+   * an update.
    */
-  boolean endsOneClaimInCallersTransaction(String what, String sql, Object... parameters) {
-    List<Object[]> row =
-        inCallersTransaction(what, () -> runner.rowsInCallersTransaction(sql, parameters));
-    return Columns.number(row.get(0)[0]) == 1;
+  List<Object[]> rowsInCallersTransaction(String what, String sql, Object... parameters) {
+    return inCallersTransaction(what, () -> runner.rowsInCallersTransaction(sql, parameters));
   }
 
   private static <T> T inCallersTransaction(String what, Supplier<T> statement) {

@@ -3,13 +3,16 @@ package dev.fenced.store.jpa;
 import dev.fenced.idempotency.spi.ClaimEndSignals.ClaimWatch;
 import dev.fenced.store.spi.StoreUnavailableException;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,8 +37,11 @@ final class ClaimEndListener implements AutoCloseable {
   static final long LAST_PAUSE_MILLIS = 5_000;
   static final int CHECK_EVERY_MILLIS = 5_000;
 
-  /** How long one wait for notifications lasts, so that a close is seen soon. */
-  private static final int WAIT_MILLIS = 500;
+  /**
+   * How long one wait for notifications lasts, so that a close, and a signal to send ({@link
+   * #signal}), are seen soon.
+   */
+  private static final int WAIT_MILLIS = 200;
 
   private static final System.Logger LOG = System.getLogger("dev.fenced.idempotency");
 
@@ -64,6 +70,7 @@ final class ClaimEndListener implements AutoCloseable {
   private final String channel;
   private final long timeoutMillis;
   private final Map<String, Set<Watch>> watches = new ConcurrentHashMap<>();
+  private final Queue<String> toSignal = new ConcurrentLinkedQueue<>();
   private final Object lock = new Object();
   private State state = State.NOT_STARTED;
   private Thread thread;
@@ -121,6 +128,24 @@ final class ClaimEndListener implements AutoCloseable {
     return watch;
   }
 
+  /**
+   * Sends the signal of the end of the claim on {@code keyHash} from the listening connection, soon
+   * (within {@value #WAIT_MILLIS} ms), starting to listen first if nothing does yet; never blocks.
+   * A signal is dropped while the connection is down, as any signal may be.
+   */
+  void signal(String keyHash) {
+    if (unavailable != null) {
+      return;
+    }
+    synchronized (lock) {
+      if (state == State.CLOSED || state == State.DOWN) {
+        return;
+      }
+      start();
+    }
+    toSignal.add(keyHash);
+  }
+
   /** Whether the channel is being listened to now. */
   boolean listening() {
     synchronized (lock) {
@@ -168,12 +193,7 @@ final class ClaimEndListener implements AutoCloseable {
   private void awaitListening() {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     synchronized (lock) {
-      if (state == State.NOT_STARTED) {
-        state = State.CONNECTING;
-        thread = new Thread(this::listen, THREAD);
-        thread.setDaemon(true);
-        thread.start();
-      }
+      start();
       while (state == State.CONNECTING) {
         long left = deadline - System.nanoTime();
         if (left <= 0) {
@@ -198,6 +218,16 @@ final class ClaimEndListener implements AutoCloseable {
                     : "")
                 + "): waiting duplicates poll the store until it listens again");
       }
+    }
+  }
+
+  /** Starts the listening thread, if not yet; holding the lock. */
+  private void start() {
+    if (state == State.NOT_STARTED) {
+      state = State.CONNECTING;
+      thread = new Thread(this::listen, THREAD);
+      thread.setDaemon(true);
+      thread.start();
     }
   }
 
@@ -266,6 +296,7 @@ final class ClaimEndListener implements AutoCloseable {
   private void receive(Connection listening, PgNotifications notifications) throws SQLException {
     long lastHeard = System.nanoTime();
     while (!closed()) {
+      sendSignals(listening);
       List<String> hashes = notifications.await(WAIT_MILLIS);
       if (!hashes.isEmpty()) {
         lastHeard = System.nanoTime();
@@ -276,6 +307,21 @@ final class ClaimEndListener implements AutoCloseable {
           throw new SQLException("the listening connection stopped answering");
         }
         lastHeard = System.nanoTime();
+      }
+    }
+  }
+
+  private void sendSignals(Connection listening) throws SQLException {
+    String keyHash = toSignal.poll();
+    if (keyHash == null) {
+      return;
+    }
+    try (PreparedStatement notify = listening.prepareStatement("SELECT pg_notify(?, ?)")) {
+      notify.setQueryTimeout(timeoutSeconds());
+      for (; keyHash != null; keyHash = toSignal.poll()) {
+        notify.setString(1, channel);
+        notify.setString(2, keyHash);
+        notify.execute();
       }
     }
   }
@@ -294,6 +340,7 @@ final class ClaimEndListener implements AutoCloseable {
   private void down() {
     synchronized (lock) {
       pid = 0;
+      toSignal.clear();
       if (state != State.CLOSED) {
         state = State.DOWN;
         lock.notifyAll();

@@ -275,14 +275,34 @@ public final class JpaIdempotencyStore
    * statement, owner and expiry checked in its {@code WHERE}, run in the caller's transaction. From
    * that statement until the caller's transaction ends, the row is locked by it: an acquire by
    * another owner waits for the commit and then finds the completed record.
+   *
+   * <p>An awaited record is signalled once that transaction commits: in a JTA transaction by this
+   * store's listening connection, from an interposed synchronization ({@code NOTIFY} in the
+   * transaction itself would make PostgreSQL refuse its two-phase commit); else by a {@code
+   * pg_notify} in the caller's transaction, which leaves with its commit.
    */
   boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
-    return calls.endsOneClaimInCallersTransaction(
-        "complete with the work", statements.idempotencyComplete, hash, owner, copy, ttlMillis);
+    List<Object[]> completed =
+        calls.rowsInCallersTransaction(
+            "complete with the work",
+            statements.idempotencyCompleteWithWork,
+            hash,
+            owner,
+            copy,
+            ttlMillis);
+    if (completed.isEmpty()) {
+      return false;
+    }
+    if (Boolean.TRUE.equals(completed.get(0)[0])
+        && !CurrentJtaTransaction.afterCommit(() -> listener.signal(hash))) {
+      calls.rowsInCallersTransaction(
+          "signal the end of a claim with the work", statements.claimEndSignal, hash);
+    }
+    return true;
   }
 
   /**

@@ -81,6 +81,20 @@ final class PostgresStatements {
   final String idempotencyComplete;
 
   /**
+   * ?1 key_hash, ?2 owner, ?3 payload, ?4 ttl ms: {@link #idempotencyComplete} in the caller's
+   * transaction, which signals nothing itself: PostgreSQL refuses to {@code PREPARE} (two-phase
+   * commit, XA) a transaction that ran {@code NOTIFY}, so the caller's commit must not depend on
+   * it. A row, whether the record is awaited, when it completed the record; none when not.
+   */
+  final String idempotencyCompleteWithWork;
+
+  /**
+   * ?1 key_hash: signals the end of that claim on {@link #claimEndChannel}, when its transaction
+   * commits; one row, 1.
+   */
+  final String claimEndSignal;
+
+  /**
    * The channel on which the statements that end a claim signal its end ({@code NOTIFY}, the key
    * hash as the payload): {@code <prefix>idempotency_ended}.
    */
@@ -193,6 +207,11 @@ final class PostgresStatements {
             + ttl(4)
             + OWNER_MAY_WRITE;
     idempotencyComplete = endingTheClaim(complete, claimEndChannel);
+    idempotencyCompleteWithWork = complete + " RETURNING coalesce(awaited, false)";
+    claimEndSignal =
+        "SELECT count(*) FROM (SELECT pg_notify('"
+            + claimEndChannel
+            + "', CAST(?1 AS text))) AS signalled";
     idempotencyAwait =
         "UPDATE "
             + records

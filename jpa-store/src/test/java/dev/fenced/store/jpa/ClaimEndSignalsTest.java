@@ -204,6 +204,26 @@ class ClaimEndSignalsTest {
   }
 
   @Test
+  void a_signal_sent_after_a_jta_commit_leaves_from_the_listening_connection_of_the_instance()
+      throws Exception {
+    // what the interposed synchronization of a JTA transaction that completed with the work runs
+    JpaIdempotencyStore committing = new JpaIdempotencyStore(otherPool);
+    try {
+      String key = key("after-a-jta-commit");
+      other.acquire(key, "first", "fp", TTL);
+      CompletableFuture<Void> woken = new CompletableFuture<>();
+      try (ClaimWatch watch = store.watch(key, () -> woken.complete(null))) {
+        other.complete(key, "first", OUTCOME, TTL);
+        committing.listener().signal(keyHash(key));
+
+        woken.get(SIGNAL_WITHIN_MILLIS, TimeUnit.MILLISECONDS);
+      }
+    } finally {
+      committing.close();
+    }
+  }
+
+  @Test
   void a_listening_connection_the_server_ends_is_opened_again_and_watches_work_again()
       throws Exception {
     JpaIdempotencyStore own = new JpaIdempotencyStore(pool);
