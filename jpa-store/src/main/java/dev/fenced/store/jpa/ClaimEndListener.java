@@ -75,6 +75,7 @@ final class ClaimEndListener implements AutoCloseable {
   private State state = State.NOT_STARTED;
   private Thread thread;
   private int pid;
+  private Exception lastFailure;
 
   /**
    * @param connections where the listening connection comes from
@@ -208,6 +209,7 @@ final class ClaimEndListener implements AutoCloseable {
         }
       }
       if (state != State.LISTENING) {
+        Exception cause = lastFailure;
         throw new StoreUnavailableException(
             "PostgreSQL store: not listening on "
                 + channel
@@ -216,7 +218,9 @@ final class ClaimEndListener implements AutoCloseable {
                 + (state == State.CONNECTING
                     ? ", not within " + StoreSettings.QUERY_TIMEOUT + " = " + timeoutMillis + " ms"
                     : "")
-                + "): waiting duplicates poll the store until it listens again");
+                + (cause == null ? "" : ", after " + cause)
+                + "): waiting duplicates poll the store until it listens again",
+            cause);
       }
     }
   }
@@ -247,7 +251,7 @@ final class ClaimEndListener implements AutoCloseable {
         LOG.log(
             System.Logger.Level.DEBUG,
             () -> "PostgreSQL store: LISTEN on " + channel + " lost, trying again: " + e);
-        down();
+        down(e);
       }
       if (!pauseBeforeReconnecting(pause)) {
         return;
@@ -337,9 +341,10 @@ final class ClaimEndListener implements AutoCloseable {
     return (int) Math.max(1, (timeoutMillis + 999) / 1000);
   }
 
-  private void down() {
+  private void down(Exception failure) {
     synchronized (lock) {
       pid = 0;
+      lastFailure = failure;
       toSignal.clear();
       if (state != State.CLOSED) {
         state = State.DOWN;

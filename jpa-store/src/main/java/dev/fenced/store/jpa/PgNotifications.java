@@ -3,7 +3,9 @@ package dev.fenced.store.jpa;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,9 +19,9 @@ import java.util.Set;
  * server's (a WildFly module, an Open Liberty library), which the application's class loader
  * usually cannot see, and a copy of the driver in the application would be another class that the
  * pool's {@code unwrap} refuses. So the interface is looked for by name: first through {@link
- * Connection#unwrap} with the class as the store's own loaders see it (Java SE, a shared library),
- * then on the object a pool's wrapper hands out from {@code getUnderlyingConnection()} (WildFly's
- * IronJacamar).
+ * Connection#unwrap} with the class as the store's own loaders or the driver's loader see it (Java
+ * SE, a shared library, Open Liberty), then on the object a pool's wrapper hands out from {@code
+ * getUnderlyingConnection()} (WildFly's IronJacamar).
  */
 final class PgNotifications {
 
@@ -51,7 +53,7 @@ final class PgNotifications {
    *     hides the driver's connection
    */
   static PgNotifications of(Connection connection) throws SQLException {
-    for (ClassLoader loader : loaders()) {
+    for (ClassLoader loader : loaders(connection)) {
       Class<?> pgConnection = visible(loader);
       if (pgConnection != null && connection.isWrapperFor(pgConnection)) {
         return new PgNotifications(connection.unwrap(pgConnection), pgConnection);
@@ -102,12 +104,25 @@ final class PgNotifications {
     }
   }
 
-  private static Set<ClassLoader> loaders() {
+  /**
+   * The store's loader, the thread's, and the driver's own: the loader of an object the driver
+   * made, a {@code json} value ({@code org.postgresql.util.PGobject}), which no pool wraps.
+   */
+  private static Set<ClassLoader> loaders(Connection connection) {
     Set<ClassLoader> loaders = new LinkedHashSet<>();
     loaders.add(PgNotifications.class.getClassLoader());
     ClassLoader context = Thread.currentThread().getContextClassLoader();
     if (context != null) {
       loaders.add(context);
+    }
+    try (Statement statement = connection.createStatement();
+        ResultSet row = statement.executeQuery("SELECT CAST('{}' AS json)")) {
+      Object value = row.next() ? row.getObject(1) : null;
+      if (value != null && value.getClass().getClassLoader() != null) {
+        loaders.add(value.getClass().getClassLoader());
+      }
+    } catch (SQLException | RuntimeException notTheDriver) {
+      // the other ways may still find it
     }
     return loaders;
   }
