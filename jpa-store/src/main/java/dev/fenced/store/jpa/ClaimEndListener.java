@@ -8,10 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 import java.util.Queue;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -69,7 +67,7 @@ final class ClaimEndListener implements AutoCloseable {
   private final String unavailable;
   private final String channel;
   private final long timeoutMillis;
-  private final Map<String, Set<Watch>> watches = new ConcurrentHashMap<>();
+  private final ClaimWatches watches = new ClaimWatches();
   private final Queue<String> toSignal = new ConcurrentLinkedQueue<>();
   private final Object lock = new Object();
   private State state = State.NOT_STARTED;
@@ -102,6 +100,7 @@ final class ClaimEndListener implements AutoCloseable {
    * with {@code why}.
    *
    * @param why what the store lacks to listen, and what to do about it
+   * @param channel the channel it would listen on
    */
   static ClaimEndListener none(String why, String channel) {
     return new ClaimEndListener(null, why, channel, 1);
@@ -118,8 +117,7 @@ final class ClaimEndListener implements AutoCloseable {
     if (unavailable != null) {
       throw new StoreUnavailableException(unavailable);
     }
-    Watch watch = new Watch(keyHash, wakeUp);
-    watches.computeIfAbsent(keyHash, hash -> ConcurrentHashMap.newKeySet()).add(watch);
+    ClaimWatch watch = watches.add(keyHash, wakeUp);
     try {
       awaitListening();
     } catch (RuntimeException e) {
@@ -214,7 +212,7 @@ final class ClaimEndListener implements AutoCloseable {
             "PostgreSQL store: not listening on "
                 + channel
                 + " ("
-                + state.name().toLowerCase(java.util.Locale.ROOT)
+                + state.name().toLowerCase(Locale.ROOT)
                 + (state == State.CONNECTING
                     ? ", not within " + StoreSettings.QUERY_TIMEOUT + " = " + timeoutMillis + " ms"
                     : "")
@@ -292,7 +290,7 @@ final class ClaimEndListener implements AutoCloseable {
     }
     if (again) {
       // a claim may have ended while nobody listened: every watch looks again
-      watches.values().forEach(keyWatches -> keyWatches.forEach(Watch::wakeUp));
+      watches.wakeUpAll();
     }
     return notifications;
   }
@@ -304,7 +302,7 @@ final class ClaimEndListener implements AutoCloseable {
       List<String> hashes = notifications.await(WAIT_MILLIS);
       if (!hashes.isEmpty()) {
         lastHeard = System.nanoTime();
-        hashes.forEach(this::wakeUp);
+        hashes.forEach(watches::wakeUp);
       } else if (System.nanoTime() - lastHeard
           > TimeUnit.MILLISECONDS.toNanos(CHECK_EVERY_MILLIS)) {
         if (!listening.isValid(timeoutSeconds())) {
@@ -327,13 +325,6 @@ final class ClaimEndListener implements AutoCloseable {
         notify.setString(2, keyHash);
         notify.execute();
       }
-    }
-  }
-
-  private void wakeUp(String keyHash) {
-    Set<Watch> woken = watches.get(keyHash);
-    if (woken != null) {
-      woken.forEach(Watch::wakeUp);
     }
   }
 
@@ -375,46 +366,6 @@ final class ClaimEndListener implements AutoCloseable {
         }
       }
       return false;
-    }
-  }
-
-  /** One caller's watch of one key. */
-  private final class Watch implements ClaimWatch {
-    private final String keyHash;
-    private final Runnable wakeUp;
-    private boolean open = true;
-
-    Watch(String keyHash, Runnable wakeUp) {
-      this.keyHash = keyHash;
-      this.wakeUp = wakeUp;
-    }
-
-    /** Runs the wake-up unless closed; a close waits for a wake-up that runs. */
-    synchronized void wakeUp() {
-      if (!open) {
-        return;
-      }
-      try {
-        wakeUp.run();
-      } catch (RuntimeException | Error e) {
-        if (e instanceof VirtualMachineError) {
-          throw e;
-        }
-        LOG.log(System.Logger.Level.DEBUG, () -> "a waiting duplicate's wake-up threw " + e);
-      }
-    }
-
-    @Override
-    public void close() {
-      synchronized (this) {
-        open = false;
-      }
-      watches.computeIfPresent(
-          keyHash,
-          (hash, keyWatches) -> {
-            keyWatches.remove(this);
-            return keyWatches.isEmpty() ? null : keyWatches;
-          });
     }
   }
 }

@@ -55,7 +55,7 @@ final class PgNotifications {
   static PgNotifications of(Connection connection) throws SQLException {
     for (ClassLoader loader : loaders(connection)) {
       Class<?> pgConnection = visible(loader);
-      if (pgConnection != null && connection.isWrapperFor(pgConnection)) {
+      if (pgConnection != null && wraps(connection, pgConnection)) {
         return new PgNotifications(connection.unwrap(pgConnection), pgConnection);
       }
     }
@@ -125,6 +125,14 @@ final class PgNotifications {
       // the other ways may still find it
     }
     return loaders;
+  }
+
+  private static boolean wraps(Connection connection, Class<?> pgConnection) {
+    try {
+      return connection.isWrapperFor(pgConnection);
+    } catch (SQLException | RuntimeException refused) {
+      return false;
+    }
   }
 
   private static Class<?> visible(ClassLoader loader) {
