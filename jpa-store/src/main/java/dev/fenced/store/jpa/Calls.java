@@ -92,7 +92,7 @@ final class Calls {
    * @return whether it ended that claim
    */
   boolean endsOneClaim(String what, String sql, Object... parameters) {
-    return Columns.number(rows(what, sql, parameters).get(0)[0]) == 1;
+    return rows(what, sql, parameters).size() == 1;
   }
 
   /**
