@@ -94,7 +94,8 @@ public final class JpaTckStoreProvider implements TckStoreProvider {
   }
 
   static String persistenceXml() {
-    return persistenceXml(System.getProperty("fenced.tck.datasource", DATASOURCE), Map.of());
+    String datasource = System.getProperty("fenced.tck.datasource", DATASOURCE);
+    return persistenceXml(datasource, Map.of("jakarta.persistence.jtaDataSource", datasource));
   }
 
   /**

@@ -86,6 +86,16 @@ final class Calls {
   }
 
   /**
+   * Runs one statement that ends the caller's own claim ({@link
+   * PostgresStatements#endingTheClaim}), as {@link #changesOneRow} runs an update.
+   *
+   * @return whether it ended that claim
+   */
+  boolean endsOneClaim(String what, String sql, Object... parameters) {
+    return rows(what, sql, parameters).size() == 1;
+  }
+
+  /**
    * Runs one {@code UPDATE} of the caller's own row as a statement of the caller's transaction
    * ({@link StatementRunner#updateInCallersTransaction}). Tried once: a failed statement leaves the
    * caller's transaction able only to roll back.
@@ -95,8 +105,22 @@ final class Calls {
    *     runs above READ COMMITTED ({@link CallerIsolation#refusedAtTheWrite})
    */
   boolean changesOneRowInCallersTransaction(String what, String sql, Object... parameters) {
+    return inCallersTransaction(what, () -> runner.updateInCallersTransaction(sql, parameters))
+        == 1;
+  }
+
+  /**
+   * The rows of one statement run in the caller's transaction ({@link
+   * StatementRunner#rowsInCallersTransaction}), as {@link #changesOneRowInCallersTransaction} runs
+   * an update.
+   */
+  List<Object[]> rowsInCallersTransaction(String what, String sql, Object... parameters) {
+    return inCallersTransaction(what, () -> runner.rowsInCallersTransaction(sql, parameters));
+  }
+
+  private static <T> T inCallersTransaction(String what, Supplier<T> statement) {
     try {
-      return runner.updateInCallersTransaction(sql, parameters) == 1;
+      return statement.get();
     } catch (TransactionRequiredException e) {
       throw new IllegalStateException(
           "PostgreSQL store: " + what + " needs an active JTA transaction", e);

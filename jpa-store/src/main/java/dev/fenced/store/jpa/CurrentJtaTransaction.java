@@ -1,6 +1,7 @@
 package dev.fenced.store.jpa;
 
 import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -35,6 +36,36 @@ final class CurrentJtaTransaction {
       registry.setRollbackOnly();
       return true;
     } catch (IllegalStateException noTransaction) {
+      return false;
+    }
+  }
+
+  /**
+   * Runs {@code signal} once the current JTA transaction has committed, never after a rollback:
+   * from an interposed synchronization, which runs after the transaction's resources.
+   *
+   * @return whether there is an active transaction to run it after
+   */
+  static boolean afterCommit(Runnable signal) {
+    TransactionSynchronizationRegistry registry = registry();
+    if (registry == null || registry.getTransactionStatus() != Status.STATUS_ACTIVE) {
+      return false;
+    }
+    try {
+      registry.registerInterposedSynchronization(
+          new Synchronization() {
+            @Override
+            public void beforeCompletion() {}
+
+            @Override
+            public void afterCompletion(int status) {
+              if (status == Status.STATUS_COMMITTED) {
+                signal.run();
+              }
+            }
+          });
+      return true;
+    } catch (IllegalStateException tooLate) {
       return false;
     }
   }

@@ -97,16 +97,7 @@ final class DataSourceStatements implements StatementRunner {
                     if (rows == null) {
                       throw new PersistenceException("PostgreSQL store: no rows from " + sql);
                     }
-                    int columns = rows.getMetaData().getColumnCount();
-                    List<Object[]> result = new ArrayList<>();
-                    while (rows.next()) {
-                      Object[] row = new Object[columns];
-                      for (int i = 0; i < columns; i++) {
-                        row[i] = rows.getObject(i + 1);
-                      }
-                      result.add(row);
-                    }
-                    return result;
+                    return read(rows);
                   }
                 }));
   }
@@ -118,6 +109,22 @@ final class DataSourceStatements implements StatementRunner {
 
   @Override
   public int updateInCallersTransaction(String sql, Object... parameters) {
+    return inCallersTransaction(sql, parameters, PreparedStatement::executeUpdate);
+  }
+
+  @Override
+  public List<Object[]> rowsInCallersTransaction(String sql, Object... parameters) {
+    return inCallersTransaction(
+        sql,
+        parameters,
+        prepared -> {
+          try (ResultSet rows = prepared.executeQuery()) {
+            return read(rows);
+          }
+        });
+  }
+
+  private <T> T inCallersTransaction(String sql, Object[] parameters, Reader<T> reader) {
     Positional statement = positional(sql);
     try (Connection connection = dataSource.getConnection()) {
       // an auto-committed statement would commit the outcome whatever became of the caller's work.
@@ -130,7 +137,7 @@ final class DataSourceStatements implements StatementRunner {
       }
       try (PreparedStatement prepared = statement.alone(connection, parameters)) {
         prepared.setQueryTimeout(queryTimeoutSeconds);
-        return prepared.executeUpdate();
+        return reader.read(prepared);
       }
     } catch (SQLException e) {
       throw failed(sql, e);
@@ -174,6 +181,19 @@ final class DataSourceStatements implements StatementRunner {
     } catch (SQLException e) {
       throw failed(sql, e);
     }
+  }
+
+  private static List<Object[]> read(ResultSet rows) throws SQLException {
+    int columns = rows.getMetaData().getColumnCount();
+    List<Object[]> result = new ArrayList<>();
+    while (rows.next()) {
+      Object[] row = new Object[columns];
+      for (int i = 0; i < columns; i++) {
+        row[i] = rows.getObject(i + 1);
+      }
+      result.add(row);
+    }
+    return result;
   }
 
   /**

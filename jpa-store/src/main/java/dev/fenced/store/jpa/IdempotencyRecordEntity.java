@@ -39,6 +39,9 @@ public class IdempotencyRecordEntity {
   @Column(name = "claimed_at", columnDefinition = "timestamptz")
   private OffsetDateTime claimedAt;
 
+  @Column(name = "awaited", columnDefinition = "boolean")
+  private Boolean awaited;
+
   /** For JPA. */
   protected IdempotencyRecordEntity() {}
 

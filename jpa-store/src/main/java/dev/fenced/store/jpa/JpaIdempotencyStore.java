@@ -4,6 +4,7 @@ import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
 import dev.fenced.admin.IdempotencyRecordSnapshot;
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.store.spi.StoreLimits;
@@ -33,9 +34,16 @@ import javax.sql.DataSource;
  * Connection failures, timeouts and pool exhaustion throw {@link StoreUnavailableException}; a
  * serialization failure, deadlock or lock timeout is retried, and an acquire still refused reports
  * contention ({@link AcquireResult.InFlight}), never an outage.
+ *
+ * <p>It wakes waiting duplicates ({@link ClaimEndSignals}) with PostgreSQL's {@code LISTEN} and
+ * {@code NOTIFY}: {@link #watch} marks the record in flight as awaited, and the statement that
+ * completes or releases it then notifies the channel {@code <prefix>idempotency_ended}, only for an
+ * awaited record. The store listens on one connection of its own, taken from its datasource, or
+ * from the datasource or JDBC URL its persistence unit's properties name (a unit that names neither
+ * does not signal: its duplicates poll); {@link #close} stops it.
  */
 public final class JpaIdempotencyStore
-    implements IdempotencyStore, IdempotencyRecordAdministration {
+    implements IdempotencyStore, ClaimEndSignals, IdempotencyRecordAdministration, AutoCloseable {
 
   /**
    * How often {@code acquire} runs its statement when the key was neither free nor live by the
@@ -46,6 +54,7 @@ public final class JpaIdempotencyStore
   private final Calls calls;
   private final PostgresStatements statements;
   private final CallerIsolation callerIsolation;
+  private final ClaimEndListener listener;
 
   /**
    * A store on a {@code RESOURCE_LOCAL} persistence unit (Java SE): each call uses a new entity
@@ -111,7 +120,17 @@ public final class JpaIdempotencyStore
   private JpaIdempotencyStore(DataSource dataSource, StoreSettings settings) {
     this(
         new DataSourceStatements(dataSource, DataSourceStatements.Detached.NONE, settings),
-        settings);
+        settings,
+        false,
+        listener(Optional.of(ListeningConnections.of(dataSource)), settings));
+  }
+
+  private JpaIdempotencyStore(ResourceLocalTransactions transactions, StoreSettings settings) {
+    this(
+        new PersistenceUnitStatements(transactions, settings),
+        settings,
+        false,
+        listener(ListeningConnections.of(transactions.factory()), settings));
   }
 
   JpaIdempotencyStore(StoreTransactions transactions, StoreSettings settings) {
@@ -122,14 +141,81 @@ public final class JpaIdempotencyStore
     this(runner, settings, false);
   }
 
+  JpaIdempotencyStore(StatementRunner runner, StoreSettings settings, boolean withWork) {
+    this(runner, settings, withWork, listener(Optional.empty(), settings));
+  }
+
   /**
    * A store whose outcomes may be recorded with the work ({@code withWork}): it then refuses to
    * claim while the callers' transactions do not start READ COMMITTED ({@link CallerIsolation}).
+   * Its watches listen through {@code listener}.
    */
-  JpaIdempotencyStore(StatementRunner runner, StoreSettings settings, boolean withWork) {
+  JpaIdempotencyStore(
+      StatementRunner runner, StoreSettings settings, boolean withWork, ClaimEndListener listener) {
     this.calls = new Calls(runner, settings);
     this.statements = calls.statements();
     this.callerIsolation = withWork ? CallerIsolation.readCommitted(calls) : CallerIsolation.ANY;
+    this.listener = Objects.requireNonNull(listener, "listener");
+  }
+
+  /**
+   * The listener of a store on {@code settings}, on {@code connections}; without them, one that
+   * never listens and says why.
+   */
+  static ClaimEndListener listener(
+      Optional<ClaimEndListener.Connections> connections, StoreSettings settings) {
+    String channel = new PostgresStatements(settings.tables()).claimEndChannel;
+    return connections
+        .map(source -> new ClaimEndListener(source, channel, settings.queryTimeoutMillis()))
+        .orElseGet(
+            () ->
+                ClaimEndListener.none(
+                    "PostgreSQL store: no connection to LISTEN on: the persistence unit's"
+                        + " properties name no datasource ("
+                        + ListeningConnections.DATASOURCES.get(1)
+                        + ") nor JDBC URL, so waiting duplicates poll the store; to have them"
+                        + " woken, run the store on the unit's datasource ("
+                        + JpaStoreBean.DATASOURCE
+                        + ")",
+                    channel));
+  }
+
+  /** The listener of this store's watches. */
+  ClaimEndListener listener() {
+    return listener;
+  }
+
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Once the store listens on its channel (the first watch starts it, within the query timeout),
+   * one {@code UPDATE} in a transaction of its own marks the record in flight as awaited; a record
+   * already completed or gone is left as it is, and the caller's next look finds it.
+   *
+   * @throws StoreUnavailableException when the store cannot listen (its listening connection is
+   *     down, or it has none) or the {@code UPDATE} fails
+   */
+  @Override
+  public ClaimWatch watch(String key, Runnable wakeUp) {
+    String hash = keyHash(Calls.key(key));
+    Objects.requireNonNull(wakeUp, "wakeUp");
+    ClaimWatch watch = listener.watch(hash, wakeUp);
+    try {
+      calls.changesOneRow("watch a claim", statements.idempotencyAwait, hash);
+    } catch (RuntimeException e) {
+      watch.close();
+      throw e;
+    }
+    return watch;
+  }
+
+  /**
+   * Stops listening for the end of claims and closes the listening connection, if the store had
+   * opened one; the other calls still work, and a later {@link #watch} is refused.
+   */
+  @Override
+  public void close() {
+    listener.close();
   }
 
   /** The check of the callers' isolation level, for the store's readiness. */
@@ -180,7 +266,7 @@ public final class JpaIdempotencyStore
     Calls.text("owner", owner);
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
-    return calls.changesOneRow(
+    return calls.endsOneClaim(
         "complete", statements.idempotencyComplete, hash, owner, copy, ttlMillis);
   }
 
@@ -189,14 +275,34 @@ public final class JpaIdempotencyStore
    * statement, owner and expiry checked in its {@code WHERE}, run in the caller's transaction. From
    * that statement until the caller's transaction ends, the row is locked by it: an acquire by
    * another owner waits for the commit and then finds the completed record.
+   *
+   * <p>An awaited record is signalled once that transaction commits: in a JTA transaction by this
+   * store's listening connection, from an interposed synchronization ({@code NOTIFY} in the
+   * transaction itself would make PostgreSQL refuse its two-phase commit); else by a {@code
+   * pg_notify} in the caller's transaction, which leaves with its commit.
    */
   boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
     String hash = keyHash(Calls.key(key));
     Calls.text("owner", owner);
     byte[] copy = Objects.requireNonNull(payload, "payload").clone();
     Calls.ttl("ttlMillis", ttlMillis);
-    return calls.changesOneRowInCallersTransaction(
-        "complete with the work", statements.idempotencyComplete, hash, owner, copy, ttlMillis);
+    List<Object[]> completed =
+        calls.rowsInCallersTransaction(
+            "complete with the work",
+            statements.idempotencyCompleteWithWork,
+            hash,
+            owner,
+            copy,
+            ttlMillis);
+    if (completed.isEmpty()) {
+      return false;
+    }
+    if (Boolean.TRUE.equals(completed.get(0)[0])
+        && !CurrentJtaTransaction.afterCommit(() -> listener.signal(hash))) {
+      calls.rowsInCallersTransaction(
+          "signal the end of a claim with the work", statements.claimEndSignal, hash);
+    }
+    return true;
   }
 
   /**
@@ -222,7 +328,7 @@ public final class JpaIdempotencyStore
   @Override
   public boolean release(String key, String owner) {
     String hash = keyHash(Calls.key(key));
-    return calls.changesOneRow(
+    return calls.endsOneClaim(
         "release", statements.idempotencyRelease, hash, Calls.text("owner", owner));
   }
 

@@ -2,6 +2,7 @@ package dev.fenced.store.jpa;
 
 import static dev.fenced.store.jpa.PostgresStatements.keyHash;
 
+import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
@@ -16,9 +17,12 @@ import java.util.Optional;
  * JpaStoreBean}): the idempotency methods go to a {@link JpaIdempotencyStore}, the lock methods to
  * a {@link JpaLockStore}, both on the same transactions. Its one {@code release} runs {@link
  * PostgresStatements#releaseEither}, one statement that releases the owner's live idempotency lock
- * and the owner's lock on the key; the half the owner does not hold matches nothing.
+ * and the owner's lock on the key; the half the owner does not hold matches nothing, and it signals
+ * the end of the claim as {@link JpaIdempotencyStore#release} does. Its watches are the idempotency
+ * store's ({@link JpaIdempotencyStore#watch}).
  */
-final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadiness {
+final class JpaStore
+    implements CombinedStore, CompletionWithWork, ClaimEndSignals, StoreReadiness, AutoCloseable {
 
   private final JpaIdempotencyStore records;
   private final JpaLockStore locks;
@@ -39,7 +43,15 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
    * callers' transactions do not start READ COMMITTED ({@link CallerIsolation}).
    */
   JpaStore(StatementRunner runner, StoreSettings settings, boolean withWork) {
-    this.records = new JpaIdempotencyStore(runner, settings, withWork);
+    this(runner, settings, withWork, JpaIdempotencyStore.listener(Optional.empty(), settings));
+  }
+
+  /**
+   * {@link #JpaStore(StatementRunner, StoreSettings, boolean)}, listening through {@code listener}.
+   */
+  JpaStore(
+      StatementRunner runner, StoreSettings settings, boolean withWork, ClaimEndListener listener) {
+    this.records = new JpaIdempotencyStore(runner, settings, withWork, listener);
     this.locks = new JpaLockStore(runner, settings);
     this.calls = new Calls(runner, settings);
     this.statements = calls.statements();
@@ -61,6 +73,17 @@ final class JpaStore implements CombinedStore, CompletionWithWork, StoreReadines
     String checkedOwner = Calls.text("owner", owner);
     List<Object[]> released = calls.rows("release", statements.releaseEither, hash, checkedOwner);
     return Columns.number(released.get(0)[0]) > 0;
+  }
+
+  @Override
+  public ClaimWatch watch(String key, Runnable wakeUp) {
+    return records.watch(key, wakeUp);
+  }
+
+  /** Stops listening for the end of claims ({@link JpaIdempotencyStore#close}). */
+  @Override
+  public void close() {
+    records.close();
   }
 
   /** Completes a record in the caller's transaction ({@link JpaIdempotencyStore}). */

@@ -1,11 +1,13 @@
 package dev.fenced.store.jpa;
 
 import dev.fenced.DeploymentProblem;
+import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.idempotency.spi.CompletionWithWork;
 import dev.fenced.store.spi.CombinedStore;
 import dev.fenced.store.spi.Readiness;
 import dev.fenced.store.spi.StoreReadiness;
 import dev.fenced.store.support.StoreBean;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.Initialized;
 import jakarta.enterprise.event.Observes;
@@ -63,6 +65,12 @@ import org.eclipse.microprofile.config.ConfigProvider;
  * the caller's transaction ({@link CompletionWithWork}, {@code
  * fenced.idempotency.commit=with-work}).
  *
+ * <p>It wakes waiting duplicates ({@link ClaimEndSignals}, {@code LISTEN}/{@code NOTIFY}) on one
+ * connection of its own: from the datasource {@value #DATASOURCE} names, or from the datasource the
+ * persistence unit's properties name ({@code jakarta.persistence.jtaDataSource}, a JNDI name or the
+ * datasource). A unit that names none does not signal; its duplicates poll the store. The listening
+ * connection is closed when the application stops.
+ *
  * <p>{@value StoreSettings#QUERY_TIMEOUT} bounds every statement (default {@value
  * StoreSettings#DEFAULT_QUERY_TIMEOUT_MILLIS} ms); {@value FencedTables#TABLE_PREFIX} (default
  * {@value FencedTables#DEFAULT_PREFIX}) and {@value FencedTables#SCHEMA} (default: the search path)
@@ -72,7 +80,7 @@ import org.eclipse.microprofile.config.ConfigProvider;
 @Named("jpa")
 @FencedJpa
 public class JpaStoreBean extends StoreBean<JpaStore>
-    implements CompletionWithWork, StoreReadiness {
+    implements CompletionWithWork, ClaimEndSignals, StoreReadiness {
 
   /** The config key naming the persistence unit's {@code EntityManagerFactory} bean. */
   public static final String PERSISTENCE_UNIT = "fenced.jpa.persistence-unit";
@@ -112,6 +120,23 @@ public class JpaStoreBean extends StoreBean<JpaStore>
   @Override
   public boolean completeWithWork(String key, String owner, byte[] payload, long ttlMillis) {
     return store().completeWithWork(key, owner, payload, ttlMillis);
+  }
+
+  /**
+   * Watches for the end of a claim ({@link JpaIdempotencyStore#watch}).
+   *
+   * @throws dev.fenced.store.spi.StoreUnavailableException when the store cannot listen: its
+   *     listening connection is down, or its persistence unit names no datasource
+   */
+  @Override
+  public ClaimWatch watch(String key, Runnable wakeUp) {
+    return store().watch(key, wakeUp);
+  }
+
+  /** Stops listening for the end of claims when the application stops. */
+  @PreDestroy
+  void close() {
+    closeStore(JpaStore::close);
   }
 
   @Override
@@ -184,11 +209,20 @@ public class JpaStoreBean extends StoreBean<JpaStore>
     try {
       StoreSettings settings = settings();
       Optional<DataSource> dataSource = dataSource();
-      StatementRunner runner =
-          dataSource.isPresent()
-              ? new DataSourceStatements(dataSource.get(), outsideTransactions(), settings)
-              : new PersistenceUnitStatements(transactions(), settings);
-      return new JpaStore(runner, settings, recordsWithWork());
+      if (dataSource.isPresent()) {
+        return new JpaStore(
+            new DataSourceStatements(dataSource.get(), outsideTransactions(), settings),
+            settings,
+            recordsWithWork(),
+            JpaIdempotencyStore.listener(
+                Optional.of(ListeningConnections.of(dataSource.get())), settings));
+      }
+      EntityManagerFactory factory = factory();
+      return new JpaStore(
+          new PersistenceUnitStatements(transactions(factory), settings),
+          settings,
+          recordsWithWork(),
+          JpaIdempotencyStore.listener(ListeningConnections.of(factory), settings));
     } catch (RuntimeException e) {
       // EclipseLink logs in when the first EntityManager is created: a dead database fails here
       throw StoreFailures.translate("opening the persistence unit", e);
@@ -235,8 +269,7 @@ public class JpaStoreBean extends StoreBean<JpaStore>
     };
   }
 
-  private StoreTransactions transactions() {
-    EntityManagerFactory factory = factory();
+  private StoreTransactions transactions(EntityManagerFactory factory) {
     if (requiresNew.isJta(factory)) {
       RequiresNewTransactions runner = requiresNew;
       return new StoreTransactions() {

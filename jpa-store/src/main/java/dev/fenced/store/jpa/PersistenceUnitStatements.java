@@ -50,6 +50,18 @@ final class PersistenceUnitStatements implements StatementRunner {
                 .executeUpdate());
   }
 
+  @Override
+  public List<Object[]> rowsInCallersTransaction(String sql, Object... parameters) {
+    return transactions.inCallersTransaction(
+        em -> {
+          List<?> rows =
+              query(em, sql, parameters)
+                  .setHint(Calls.QUERY_TIMEOUT_HINT, queryTimeoutMillis)
+                  .getResultList();
+          return rows.stream().map(Columns::row).toList();
+        });
+  }
+
   static Query query(EntityManager em, String sql, Object... parameters) {
     Query query = em.createNativeQuery(sql);
     for (int i = 0; i < parameters.length; i++) {

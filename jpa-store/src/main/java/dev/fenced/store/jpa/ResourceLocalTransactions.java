@@ -15,6 +15,10 @@ final class ResourceLocalTransactions implements StoreTransactions {
     this.factory = Objects.requireNonNull(factory, "factory");
   }
 
+  EntityManagerFactory factory() {
+    return factory;
+  }
+
   @Override
   public <T> T inNewTransaction(Function<EntityManager, T> work) {
     EntityManager em = factory.createEntityManager();

@@ -29,6 +29,7 @@ final class SchemaReadiness {
         "table " + tables.idempotency(),
         "column " + tables.idempotency() + ".committed_until",
         "column " + tables.idempotency() + ".claimed_at",
+        "column " + tables.idempotency() + ".awaited",
         "table " + tables.locks(),
         "sequence " + tables.tokenSequence(),
         "table " + tables.highWater());
@@ -42,6 +43,8 @@ final class SchemaReadiness {
         + present(column(tables, "committed_until"))
         + ","
         + present(column(tables, "claimed_at"))
+        + ","
+        + present(column(tables, "awaited"))
         + ","
         + present(exists(tables.locks()))
         + ","

@@ -7,9 +7,9 @@ import java.util.List;
  * PersistenceUnitStatements}) or straight on a datasource ({@link DataSourceStatements}). Either
  * way the statement runs in a transaction of its own, bounded by the query timeout and by {@code
  * idle_in_transaction_session_timeout}; through a persistence unit pinned to READ COMMITTED as well
- * ({@link Calls#prelude}). Only {@link #updateInCallersTransaction} joins the caller's transaction.
- * Failures propagate as the provider, pool or driver threw them, for {@link StoreFailures} to tell
- * apart.
+ * ({@link Calls#prelude}). Only {@link #updateInCallersTransaction} and {@link
+ * #rowsInCallersTransaction} join the caller's transaction. Failures propagate as the provider,
+ * pool or driver threw them, for {@link StoreFailures} to tell apart.
  */
 interface StatementRunner {
 
@@ -44,4 +44,16 @@ interface StatementRunner {
    * @throws IllegalStateException when no transaction can be joined
    */
   int updateInCallersTransaction(String sql, Object... parameters);
+
+  /**
+   * The rows of a write with {@code RETURNING} (or of a {@code WITH} around one), run as a
+   * statement of the transaction active on the calling thread, as {@link
+   * #updateInCallersTransaction}.
+   *
+   * @param sql the statement, parameters numbered {@code ?1}, {@code ?2} ...
+   * @param parameters the values of {@code ?1}, {@code ?2} ...
+   * @return each row's columns
+   * @throws IllegalStateException when no transaction can be joined
+   */
+  List<Object[]> rowsInCallersTransaction(String sql, Object... parameters);
 }

@@ -8,6 +8,8 @@
 -- committed_until is the commit mark of a record in flight whose work committed before its outcome
 -- was recorded (fenced.idempotency.commit=with-work): until then the record is never taken over.
 -- claimed_at is when the current owner took the record, for operators (FencedAdmin).
+-- awaited is true once a duplicate waits for the claim in flight (onConflict = WAIT): the statement
+-- that ends the claim then sends NOTIFY on the channel ${fenced_table_prefix}idempotency_ended, and only then.
 CREATE TABLE IF NOT EXISTS ${fenced_table_prefix}idempotency (
     key_hash        text        NOT NULL PRIMARY KEY,
     key             text        NOT NULL,
@@ -16,11 +18,13 @@ CREATE TABLE IF NOT EXISTS ${fenced_table_prefix}idempotency (
     payload         bytea       NULL,
     expires_at      timestamptz NOT NULL,
     committed_until timestamptz NULL,
-    claimed_at      timestamptz NULL
+    claimed_at      timestamptz NULL,
+    awaited         boolean     NULL
 );
 -- for a table created by an earlier build of this script
 ALTER TABLE ${fenced_table_prefix}idempotency ADD COLUMN IF NOT EXISTS committed_until timestamptz NULL;
 ALTER TABLE ${fenced_table_prefix}idempotency ADD COLUMN IF NOT EXISTS claimed_at timestamptz NULL;
+ALTER TABLE ${fenced_table_prefix}idempotency ADD COLUMN IF NOT EXISTS awaited boolean NULL;
 CREATE INDEX IF NOT EXISTS ${fenced_table_prefix}idempotency_expires_at ON ${fenced_table_prefix}idempotency (expires_at);
 
 -- Locks and leases. A released lock stays as a row with expires_at = the time of its release (pruned

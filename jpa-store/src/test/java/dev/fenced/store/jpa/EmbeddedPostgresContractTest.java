@@ -20,4 +20,9 @@ class EmbeddedPostgresContractTest extends PostgresContracts {
   boolean racesOnce() {
     return true;
   }
+
+  @Override
+  PostgresServer server() {
+    return PostgresServer.embedded();
+  }
 }

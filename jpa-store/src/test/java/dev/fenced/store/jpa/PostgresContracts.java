@@ -1,7 +1,9 @@
 package dev.fenced.store.jpa;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
+import dev.fenced.tck.store.ClaimEndSignalsContract;
 import dev.fenced.tck.store.CompletionWithWorkContract;
 import dev.fenced.tck.store.IdempotencyRecordAdministrationContract;
 import dev.fenced.tck.store.IdempotencyStoreContract;
@@ -32,6 +34,9 @@ abstract class PostgresContracts {
   private LockStore lockStore;
   private ThreadCallersTransactions callers;
   private JpaStore withWorkStore;
+  private JpaIdempotencyStore signallingStore;
+  private HikariDataSource otherPool;
+  private JpaIdempotencyStore otherInstance;
 
   /**
    * Opens the factory the stores use, on a database with the schema applied.
@@ -58,6 +63,37 @@ abstract class PostgresContracts {
    */
   LockStore lockStore(EntityManagerFactory factory) {
     return new JpaLockStore(factory);
+  }
+
+  /**
+   * The server of {@link #openFactory()}'s database.
+   *
+   * @return the shared test server unless overridden
+   */
+  PostgresServer server() {
+    return PostgresServer.get();
+  }
+
+  /**
+   * The JDBC URL of {@link #openFactory()}'s database.
+   *
+   * @return the server's own database unless overridden
+   */
+  String databaseUrl() {
+    return server().jdbcUrl();
+  }
+
+  /**
+   * The store whose watches the {@code Signals} contract opens.
+   *
+   * @param factory the factory of {@link #openFactory()}
+   * @return the idempotency store under test when it is a {@link JpaIdempotencyStore}, else one on
+   *     {@code factory}, which listens on a connection to the unit's JDBC URL
+   */
+  JpaIdempotencyStore signallingStore(EntityManagerFactory factory) {
+    return idempotencyStore instanceof JpaIdempotencyStore store
+        ? store
+        : new JpaIdempotencyStore(factory);
   }
 
   /**
@@ -95,10 +131,20 @@ abstract class PostgresContracts {
     lockStore = lockStore(factory);
     callers = new ThreadCallersTransactions(factory);
     withWorkStore = new JpaStore(callers, StoreSettings.DEFAULTS);
+    signallingStore = signallingStore(factory);
+    // another application server: a pool of its own on the same database
+    otherPool = TestDataSources.pool(server(), databaseUrl(), true, 2);
+    otherInstance = new JpaIdempotencyStore(otherPool);
   }
 
   @AfterAll
   void close() {
+    if (signallingStore != null) {
+      signallingStore.close();
+    }
+    if (otherPool != null) {
+      otherPool.close();
+    }
     if (factory != null) {
       factory.close();
     }
@@ -132,6 +178,19 @@ abstract class PostgresContracts {
     @Override
     protected CallersTransaction begin() {
       return callers.begin();
+    }
+  }
+
+  @Nested
+  class Signals extends ClaimEndSignalsContract<JpaIdempotencyStore> {
+    @Override
+    protected JpaIdempotencyStore store() {
+      return signallingStore;
+    }
+
+    @Override
+    protected IdempotencyStore otherInstance() {
+      return otherInstance;
     }
   }
 

@@ -30,4 +30,9 @@ class RepeatableReadContractsTest extends PostgresContracts {
       eclipseLink.close();
     }
   }
+
+  @Override
+  String databaseUrl() {
+    return TestDatabases.repeatableRead(server());
+  }
 }

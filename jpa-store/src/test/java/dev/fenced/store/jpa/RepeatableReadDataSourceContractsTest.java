@@ -56,4 +56,9 @@ class RepeatableReadDataSourceContractsTest extends PostgresContracts {
       locks.close();
     }
   }
+
+  @Override
+  String databaseUrl() {
+    return TestDatabases.repeatableRead(server());
+  }
 }

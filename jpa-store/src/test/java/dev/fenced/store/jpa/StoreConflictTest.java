@@ -206,6 +206,11 @@ class StoreConflictTest {
           public int updateInCallersTransaction(String sql, Object... parameters) {
             throw new AssertionError("an acquire only reads rows");
           }
+
+          @Override
+          public List<Object[]> rowsInCallersTransaction(String sql, Object... parameters) {
+            throw new AssertionError("an acquire runs in a transaction of its own");
+          }
         };
 
     AcquireResult result =
@@ -322,6 +327,12 @@ class StoreConflictTest {
       public int updateInCallersTransaction(String sql, Object... parameters) {
         statements.incrementAndGet();
         return runner.updateInCallersTransaction(sql, parameters);
+      }
+
+      @Override
+      public List<Object[]> rowsInCallersTransaction(String sql, Object... parameters) {
+        statements.incrementAndGet();
+        return runner.rowsInCallersTransaction(sql, parameters);
       }
     };
   }

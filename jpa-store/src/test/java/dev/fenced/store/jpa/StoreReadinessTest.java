@@ -61,6 +61,7 @@ class StoreReadinessTest {
               "table fenced_idempotency",
               "column fenced_idempotency.committed_until",
               "column fenced_idempotency.claimed_at",
+              "column fenced_idempotency.awaited",
               "table fenced_locks",
               "sequence fenced_lock_token_seq",
               "table fenced_high_water",
