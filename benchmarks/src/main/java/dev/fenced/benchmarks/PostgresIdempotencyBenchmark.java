@@ -117,9 +117,12 @@ public class PostgresIdempotencyBenchmark {
           throw new IllegalStateException("a new key was not acquired: " + key);
         }
       }
+      // the store's complete answers a row when it completed the record (RETURNING, which also
+      // signals a waiting duplicate's listener when there is one)
       try (PreparedStatement statement =
-          complete.prepare(connection, hash, keys.owner, PAYLOAD, RECORD_TTL_MILLIS)) {
-        if (statement.executeUpdate() != 1) {
+              complete.prepare(connection, hash, keys.owner, PAYLOAD, RECORD_TTL_MILLIS);
+          ResultSet completed = statement.executeQuery()) {
+        if (!completed.next()) {
           throw new IllegalStateException("an acquired key was not completed: " + key);
         }
       }

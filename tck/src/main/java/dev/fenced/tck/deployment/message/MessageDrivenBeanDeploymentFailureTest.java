@@ -1,7 +1,7 @@
 package dev.fenced.tck.deployment.message;
 
 import dev.fenced.DeploymentProblem;
-import dev.fenced.tck.deployment.message.mdb.UnkeyedListener;
+import dev.fenced.tck.deployment.message.mdb.StatusListener;
 import dev.fenced.tck.deployment.message.mdb.UnresolvedScopeListener;
 import dev.fenced.tck.support.DeploymentFailure;
 import dev.fenced.tck.support.TckDeployment;
@@ -23,12 +23,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @RunAsClient
 public class MessageDrivenBeanDeploymentFailureTest {
 
-  private static final String UNKEYED = "invalid-mdb-unkeyed";
+  private static final String STATUSES = "invalid-mdb-store-statuses";
   private static final String UNRESOLVED_SCOPE = "invalid-mdb-unresolved-scope";
 
-  @Deployment(name = UNKEYED, managed = false, testable = false)
-  public static WebArchive unkeyed() {
-    return TckDeployment.war(UNKEYED).classes(UnkeyedListener.class).build();
+  @Deployment(name = STATUSES, managed = false, testable = false)
+  public static WebArchive storeStatuses() {
+    return TckDeployment.war(STATUSES).classes(StatusListener.class).build();
   }
 
   @Deployment(name = UNRESOLVED_SCOPE, managed = false, testable = false)
@@ -39,11 +39,13 @@ public class MessageDrivenBeanDeploymentFailureTest {
   @ArquillianResource Deployer deployer;
 
   @Test
-  void a_listener_without_an_idempotency_key_fails_the_deployment() {
-    DeploymentFailure.of(deployer, UNKEYED)
-        .reports(DeploymentProblem.KEY_PARAMETER_MISSING)
-        .names("@IdempotencyKey")
-        .namesMethod(UnkeyedListener.class, "onMessage");
+  void a_listener_with_store_statuses_fails_the_deployment() {
+    // a listener without an @IdempotencyKey parameter is valid: it takes its message's default key
+    // (IdempotentMessageDefaultKeyTest)
+    DeploymentFailure.of(deployer, STATUSES)
+        .reports(DeploymentProblem.STORE_STATUSES_NOT_HTTP)
+        .names("storeStatuses")
+        .namesMethod(StatusListener.class, "onMessage");
   }
 
   @Test

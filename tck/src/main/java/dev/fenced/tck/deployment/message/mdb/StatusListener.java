@@ -7,26 +7,29 @@ import jakarta.jms.JMSDestinationDefinition;
 import jakarta.jms.Message;
 import jakarta.jms.MessageListener;
 
-/** Invalid: an {@code @Idempotent} {@code onMessage} with no {@code @IdempotencyKey} parameter. */
+/**
+ * Invalid: an {@code @Idempotent} {@code onMessage} with {@code storeStatuses}, which only a JAX-RS
+ * resource method's responses have.
+ */
 @JMSDestinationDefinition(
-    name = UnkeyedListener.QUEUE,
+    name = StatusListener.QUEUE,
     interfaceName = "jakarta.jms.Queue",
-    destinationName = "FencedTckUnkeyed")
+    destinationName = "FencedTckStatus")
 @MessageDriven(
     activationConfig = {
       @ActivationConfigProperty(
           propertyName = "destinationLookup",
-          propertyValue = UnkeyedListener.QUEUE),
+          propertyValue = StatusListener.QUEUE),
       @ActivationConfigProperty(
           propertyName = "destinationType",
           propertyValue = "jakarta.jms.Queue")
     })
-public class UnkeyedListener implements MessageListener {
+public class StatusListener implements MessageListener {
 
   /** The queue it would listen to. */
-  public static final String QUEUE = "java:app/jms/FencedTckUnkeyed";
+  public static final String QUEUE = "java:app/jms/FencedTckStatus";
 
   @Override
-  @Idempotent
+  @Idempotent(storeStatuses = 502)
   public void onMessage(Message message) {}
 }
