@@ -114,10 +114,8 @@ public final class ClusterDeployment {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    String pointed =
-        xml.replace(
-            "<jta-data-source>" + WILDFLY_DATASOURCE + "</jta-data-source>",
-            "<jta-data-source>" + datasource + "</jta-data-source>");
+    // the element, and the property that shows it to the store's listener (EclipseLink hides it)
+    String pointed = xml.replace(WILDFLY_DATASOURCE, datasource);
     if (pointed.equals(xml)) {
       throw new IllegalStateException(
           "the persistence unit does not name " + WILDFLY_DATASOURCE + ":\n" + xml);
