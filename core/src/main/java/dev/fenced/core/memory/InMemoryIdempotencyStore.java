@@ -7,6 +7,7 @@ import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.store.spi.StoreLimits;
+import dev.fenced.store.support.ClaimWatches;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -38,7 +39,7 @@ public final class InMemoryIdempotencyStore
 
   private final ConcurrentMap<String, IdempotencyRecord> records = new ConcurrentHashMap<>();
   private final AtomicInteger writesSincePurge = new AtomicInteger();
-  private final ClaimEndWatchers watchers = new ClaimEndWatchers();
+  private final ClaimWatches watchers = new ClaimWatches();
   private final LongSupplier nanoTime;
 
   /** Creates a store that measures expiry on {@link System#nanoTime()}. */
@@ -100,7 +101,7 @@ public final class InMemoryIdempotencyStore
         });
     afterWrite();
     if (done[0]) {
-      watchers.ended(key);
+      watchers.wakeUp(key);
     }
     return done[0];
   }
@@ -122,7 +123,7 @@ public final class InMemoryIdempotencyStore
           return null;
         });
     if (done[0]) {
-      watchers.ended(key);
+      watchers.wakeUp(key);
     }
     return done[0];
   }
@@ -132,7 +133,7 @@ public final class InMemoryIdempotencyStore
   public ClaimWatch watch(String key, Runnable wakeUp) {
     requireKey(key);
     Objects.requireNonNull(wakeUp, "wakeUp");
-    return watchers.watch(key, wakeUp);
+    return watchers.add(key, wakeUp);
   }
 
   @Override
@@ -185,7 +186,7 @@ public final class InMemoryIdempotencyStore
           return null;
         });
     if (purged[0] != null) {
-      watchers.ended(key);
+      watchers.wakeUp(key);
     }
     return Optional.ofNullable(purged[0]);
   }

@@ -2,6 +2,7 @@ package dev.fenced.store.jpa;
 
 import dev.fenced.idempotency.spi.ClaimEndSignals.ClaimWatch;
 import dev.fenced.store.spi.StoreUnavailableException;
+import dev.fenced.store.support.ClaimWatches;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -179,7 +180,7 @@ final class ClaimEndListener implements AutoCloseable {
       stopped = thread;
       lock.notifyAll();
     }
-    watches.clear();
+    watches.closeAll();
     if (stopped != null && stopped != Thread.currentThread()) {
       try {
         stopped.join(timeoutMillis + WAIT_MILLIS);

@@ -4,12 +4,10 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import dev.fenced.idempotency.spi.ClaimEndSignals.ClaimWatch;
 import dev.fenced.store.spi.StoreUnavailableException;
+import dev.fenced.store.support.ClaimWatches;
 import java.lang.System.Logger;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.BinaryJedisPubSub;
 import redis.clients.jedis.UnifiedJedis;
@@ -49,7 +47,7 @@ final class ClaimEndListener implements AutoCloseable {
   private final UnifiedJedis jedis;
   private final byte[] channel;
   private final Duration timeout;
-  private final ConcurrentMap<String, Set<Watch>> watches = new ConcurrentHashMap<>();
+  private final ClaimWatches watches = new ClaimWatches();
   private final Object lock = new Object();
 
   // guarded by lock
@@ -80,14 +78,7 @@ final class ClaimEndListener implements AutoCloseable {
    *     broke and waits to be made again
    */
   ClaimWatch listen(String record, Runnable wakeUp) {
-    Watch watch = new Watch(record, wakeUp);
-    watches.compute(
-        record,
-        (name, set) -> {
-          Set<Watch> registered = set == null ? ConcurrentHashMap.newKeySet() : set;
-          registered.add(watch);
-          return registered;
-        });
+    ClaimWatch watch = watches.add(record, wakeUp);
     try {
       awaitLive();
     } catch (RuntimeException e) {
@@ -180,10 +171,6 @@ final class ClaimEndListener implements AutoCloseable {
     return a.compareTo(b) <= 0 ? a : b;
   }
 
-  private void wakeAll() {
-    watches.values().forEach(set -> set.forEach(Watch::wakeUp));
-  }
-
   /**
    * Stops the subscription and its thread, waiting for it at most the timeout; no watch is woken
    * after it returns, and a watch after it throws {@link StoreUnavailableException}.
@@ -201,7 +188,7 @@ final class ClaimEndListener implements AutoCloseable {
       listening = thread;
       lock.notifyAll();
     }
-    watches.values().forEach(set -> set.forEach(Watch::close));
+    watches.closeAll();
     if (listening == null) {
       return;
     }
@@ -242,7 +229,7 @@ final class ClaimEndListener implements AutoCloseable {
       confirmed = true;
       if (again) {
         // ends published while the connection was down went unheard: look again
-        wakeAll();
+        watches.wakeUpAll();
       }
       LOG.log(
           again ? Level.INFO : Level.DEBUG,
@@ -251,53 +238,7 @@ final class ClaimEndListener implements AutoCloseable {
 
     @Override
     public void onMessage(byte[] from, byte[] record) {
-      Set<Watch> waiting = watches.get(new String(record, UTF_8));
-      if (waiting != null) {
-        waiting.forEach(Watch::wakeUp);
-      }
-    }
-  }
-
-  /** A caller's registration for one record's ends. */
-  private final class Watch implements ClaimWatch {
-
-    private final String record;
-    private final Runnable wakeUp;
-
-    // guarded by this: close() waits for a wake-up that runs, so none runs after it returned
-    private boolean closed;
-
-    Watch(String record, Runnable wakeUp) {
-      this.record = record;
-      this.wakeUp = wakeUp;
-    }
-
-    synchronized void wakeUp() {
-      if (closed) {
-        return;
-      }
-      try {
-        wakeUp.run();
-      } catch (RuntimeException | Error e) {
-        if (e instanceof VirtualMachineError) {
-          throw e;
-        }
-        LOG.log(Level.DEBUG, "a waiting duplicate's wake-up threw; it polls instead", e);
-      }
-    }
-
-    @Override
-    public synchronized void close() {
-      if (closed) {
-        return;
-      }
-      closed = true;
-      watches.computeIfPresent(
-          record,
-          (name, set) -> {
-            set.remove(this);
-            return set.isEmpty() ? null : set;
-          });
+      watches.wakeUp(new String(record, UTF_8));
     }
   }
 }
