@@ -158,10 +158,18 @@ final class ClaimEndListener implements AutoCloseable {
       if (current.confirmed) {
         retry = FIRST_RETRY;
       }
-      try {
-        Thread.sleep(retry.toMillis());
-      } catch (InterruptedException e) {
-        // close() interrupts the wait: the loop sees CLOSED
+      synchronized (lock) {
+        // close() ends the wait with notifyAll: the thread is never interrupted, since an interrupt
+        // can end Jedis's subscription loop with the UNSUBSCRIBE reply unread, and the connection
+        // would go back to the pool with it
+        if (state != State.CLOSED) {
+          try {
+            lock.wait(retry.toMillis());
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+          }
+        }
       }
       retry = min(retry.multipliedBy(2), LAST_RETRY);
     }
@@ -199,7 +207,6 @@ final class ClaimEndListener implements AutoCloseable {
         LOG.log(Level.DEBUG, "the claim-end subscription could not be ended cleanly", e);
       }
     }
-    listening.interrupt();
     try {
       listening.join(timeout.toMillis());
     } catch (InterruptedException e) {
