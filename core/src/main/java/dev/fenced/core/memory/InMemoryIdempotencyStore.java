@@ -7,7 +7,6 @@ import dev.fenced.idempotency.spi.ClaimEndSignals;
 import dev.fenced.idempotency.spi.IdempotencyRecordAdministration;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.store.spi.StoreLimits;
-import dev.fenced.store.support.ClaimWatches;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -39,7 +38,7 @@ public final class InMemoryIdempotencyStore
 
   private final ConcurrentMap<String, IdempotencyRecord> records = new ConcurrentHashMap<>();
   private final AtomicInteger writesSincePurge = new AtomicInteger();
-  private final ClaimWatches watchers = new ClaimWatches();
+  private final ClaimEndWatchers watchers = new ClaimEndWatchers();
   private final LongSupplier nanoTime;
 
   /** Creates a store that measures expiry on {@link System#nanoTime()}. */
@@ -101,7 +100,7 @@ public final class InMemoryIdempotencyStore
         });
     afterWrite();
     if (done[0]) {
-      watchers.wakeUp(key);
+      watchers.ended(key);
     }
     return done[0];
   }
@@ -123,7 +122,7 @@ public final class InMemoryIdempotencyStore
           return null;
         });
     if (done[0]) {
-      watchers.wakeUp(key);
+      watchers.ended(key);
     }
     return done[0];
   }
@@ -133,7 +132,7 @@ public final class InMemoryIdempotencyStore
   public ClaimWatch watch(String key, Runnable wakeUp) {
     requireKey(key);
     Objects.requireNonNull(wakeUp, "wakeUp");
-    return watchers.add(key, wakeUp);
+    return watchers.watch(key, wakeUp);
   }
 
   @Override
@@ -186,7 +185,7 @@ public final class InMemoryIdempotencyStore
           return null;
         });
     if (purged[0] != null) {
-      watchers.wakeUp(key);
+      watchers.ended(key);
     }
     return Optional.ofNullable(purged[0]);
   }

@@ -11,9 +11,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The open watches of one store's {@link ClaimEndSignals}, by the name the store's signals carry (a
  * record key, its hash, a Redis record name): what a signal wakes. A wake-up runs on the thread
- * that calls {@link #wakeUp} (the store's listener, or the one that ended the claim); one that
- * throws is logged at DEBUG and passed over. A closed watch never runs its wake-up again: its
- * {@link ClaimWatch#close()} waits for a wake-up that runs, as the SPI requires. Thread-safe.
+ * that calls {@link #wakeUp} (the store's listener); one that throws is logged at DEBUG and passed
+ * over. A closed watch never runs its wake-up again: its {@link ClaimWatch#close()} waits for a
+ * wake-up that runs, as the SPI requires. Thread-safe.
  */
 public final class ClaimWatches {
 
