@@ -187,7 +187,7 @@ final class OwnDatabase {
   }
 
   /** A connection to this database; the caller closes it. */
-  private Connection connect() throws SQLException {
+  Connection connect() throws SQLException {
     Properties properties = new Properties();
     properties.setProperty("user", user());
     if (server.password() != null) {

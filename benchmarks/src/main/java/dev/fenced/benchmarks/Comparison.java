@@ -5,14 +5,16 @@ import java.util.Optional;
 /**
  * The operations {@link SideBySide} compares: for each, the benchmark class and its Fenced, bare
  * and peer methods (no peer where no peer library has the operation). On PostgreSQL, Fenced's
- * method measures the store on a datasource, and a second one the store on the persistence unit
- * (JPA); the replay has a plain read of the outcome besides its bare statement.
+ * method measures the store on a datasource only it uses, a second one the store on a datasource
+ * the application shares, and a third the store on the persistence unit (JPA); the replay has a
+ * plain read of the outcome besides its bare statement.
  */
 enum Comparison {
   POSTGRES_LOCK(
       "PostgreSQL lock: acquire + release",
       PostgresLockBenchmark.class,
       "fenced",
+      "fencedShared",
       "fencedJpa",
       "bare",
       null,
@@ -22,6 +24,7 @@ enum Comparison {
       "PostgreSQL idempotency: acquire + complete",
       PostgresIdempotencyBenchmark.class,
       "fencedAcquireComplete",
+      "fencedSharedAcquireComplete",
       "fencedJpaAcquireComplete",
       "bareAcquireComplete",
       null,
@@ -31,6 +34,7 @@ enum Comparison {
       "PostgreSQL idempotency: replay",
       PostgresReplayBenchmark.class,
       "fencedReplay",
+      "fencedSharedReplay",
       "fencedJpaReplay",
       "bareReplay",
       "plainReadReplay",
@@ -40,6 +44,7 @@ enum Comparison {
       "PostgreSQL lock, contended (4 keys)",
       PostgresContendedLockBenchmark.class,
       "fenced",
+      "fencedShared",
       "fencedJpa",
       "bare",
       null,
@@ -78,6 +83,7 @@ enum Comparison {
   final Class<?> benchmark;
   final String fenced;
   final String bare;
+  private final String fencedShared;
   private final String fencedJpa;
   private final String plainRead;
   private final String peer;
@@ -86,13 +92,14 @@ enum Comparison {
   /** An operation without a JPA variant or a plain read (Redis). */
   Comparison(
       String title, Class<?> benchmark, String fenced, String bare, String peer, String peerName) {
-    this(title, benchmark, fenced, null, bare, null, peer, peerName);
+    this(title, benchmark, fenced, null, null, bare, null, peer, peerName);
   }
 
   Comparison(
       String title,
       Class<?> benchmark,
       String fenced,
+      String fencedShared,
       String fencedJpa,
       String bare,
       String plainRead,
@@ -101,11 +108,17 @@ enum Comparison {
     this.title = title;
     this.benchmark = benchmark;
     this.fenced = fenced;
+    this.fencedShared = fencedShared;
     this.fencedJpa = fencedJpa;
     this.bare = bare;
     this.plainRead = plainRead;
     this.peer = peer;
     this.peerName = peerName;
+  }
+
+  /** The method of Fenced's store on a datasource the application shares, on PostgreSQL. */
+  Optional<String> fencedShared() {
+    return Optional.ofNullable(fencedShared);
   }
 
   /** The method of Fenced's store on the persistence unit, on PostgreSQL. */

@@ -53,6 +53,7 @@ public class PostgresContendedLockBenchmark {
 
   private PostgresDatabase database;
   private JpaLockStore fenced;
+  private JpaLockStore fencedShared;
   private JpaLockStore fencedJpa;
   private JdbcLockProvider shedlock;
   private FencedStatement acquire;
@@ -63,7 +64,8 @@ public class PostgresContendedLockBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = new JpaLockStore(database.fencedPool);
+    fenced = DataSourceStores.fencedOnlyLocks(database);
+    fencedShared = DataSourceStores.sharedLocks(database);
     fencedJpa = new JpaLockStore(database.fencedUnit);
     shedlock = new JdbcLockProvider(database.pool);
     acquire = FencedStatement.named("lockAcquire");
@@ -78,12 +80,19 @@ public class PostgresContendedLockBenchmark {
   }
 
   /**
-   * Fenced on the datasource: {@code acquire}, and {@code release} when won; the token, or 0 when
-   * refused.
+   * Fenced on a datasource only it uses: {@code acquire}, and {@code release} when won; the token,
+   * or 0 when refused.
    */
   @Benchmark
   public long fenced(KeySpace thread) {
     return LockRound.tryContended(fenced, keys[thread.next() % locks], thread.owner, TTL_MILLIS);
+  }
+
+  /** Fenced on a datasource the application shares: as {@link #fenced}. */
+  @Benchmark
+  public long fencedShared(KeySpace thread) {
+    return LockRound.tryContended(
+        fencedShared, keys[thread.next() % locks], thread.owner, TTL_MILLIS);
   }
 
   /** Fenced on the persistence unit: as {@link #fenced}. */

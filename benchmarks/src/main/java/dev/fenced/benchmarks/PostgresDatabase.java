@@ -42,6 +42,7 @@ public class PostgresDatabase {
 
   EntityManagerFactory fencedUnit;
   HikariDataSource fencedPool;
+  HikariDataSource sharedPool;
   HikariDataSource pool;
 
   @Setup(Level.Trial)
@@ -68,6 +69,7 @@ public class PostgresDatabase {
     }
     fencedUnit = Persistence.createEntityManagerFactory("fenced-benchmarks", properties);
     fencedPool = autoCommitPool(server, "fenced-datasource");
+    sharedPool = autoCommitPool(server, "fenced-shared-datasource");
     pool = autoCommitPool(server, "bare-statements");
   }
 
@@ -98,6 +100,7 @@ public class PostgresDatabase {
     } finally {
       fencedUnit.close();
       fencedPool.close();
+      sharedPool.close();
       pool.close();
     }
   }

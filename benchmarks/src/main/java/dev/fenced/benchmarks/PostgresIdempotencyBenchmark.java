@@ -53,6 +53,7 @@ public class PostgresIdempotencyBenchmark {
 
   private PostgresDatabase database;
   private JpaIdempotencyStore fenced;
+  private JpaIdempotencyStore fencedShared;
   private JpaIdempotencyStore fencedJpa;
   private FencedStatement acquire;
   private FencedStatement complete;
@@ -60,16 +61,23 @@ public class PostgresIdempotencyBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = new JpaIdempotencyStore(database.fencedPool);
+    fenced = DataSourceStores.fencedOnlyRecords(database);
+    fencedShared = DataSourceStores.sharedRecords(database);
     fencedJpa = new JpaIdempotencyStore(database.fencedUnit);
     acquire = FencedStatement.named("idempotencyAcquire");
     complete = FencedStatement.named("idempotencyComplete");
   }
 
-  /** Fenced on the datasource: {@code acquire} of a new key, then {@code complete}. */
+  /** Fenced on a datasource only it uses: {@code acquire} of a new key, then {@code complete}. */
   @Benchmark
   public boolean fencedAcquireComplete(KeySpace keys) {
     return acquireComplete(fenced, keys.freshKey(), keys.owner);
+  }
+
+  /** Fenced on a datasource the application shares: as {@link #fencedAcquireComplete}. */
+  @Benchmark
+  public boolean fencedSharedAcquireComplete(KeySpace keys) {
+    return acquireComplete(fencedShared, keys.freshKey(), keys.owner);
   }
 
   /** Fenced on the persistence unit: {@code acquire} of a new key, then {@code complete}. */

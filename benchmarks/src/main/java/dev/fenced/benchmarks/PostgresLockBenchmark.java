@@ -28,13 +28,15 @@ import org.openjdk.jmh.annotations.State;
  *
  * <p>The bare pair is the limit of any store that decides a lease with these statements: one
  * auto-commit round trip each on a pooled connection, with server-side prepared statements, and
- * nothing else. Fenced on a datasource ({@link #fenced}) also takes one round trip per call: its
- * settings statement ({@code SELECT set_config(...)}: the query timeout, the idle-in-transaction
- * bound) is sent with the statement, as one prepared multi-statement; {@link #bareAfterSettings}
- * sends exactly that, without the store's Java work. Fenced on a persistence unit ({@link
- * #fencedJpa}) takes three per call (the prelude, the statement, the {@code COMMIT}) through
- * Hibernate's entity manager. ShedLock runs each statement in a JDBC transaction of its own
- * (auto-commit off, {@code COMMIT}, auto-commit back on) on the JVM's clock.
+ * nothing else. Fenced on a datasource only it uses ({@link #fenced}) also takes one round trip per
+ * call and sends the statement alone (its bounds are the session's, set once per physical
+ * connection); on a datasource the application shares ({@link #fencedShared}) its settings
+ * statement ({@code SELECT set_config(...)}: the query timeout, the idle-in-transaction bound) goes
+ * with the statement, as one prepared multi-statement; {@link #bareAfterSettings} sends exactly
+ * that, without the store's Java work. Fenced on a persistence unit ({@link #fencedJpa}) takes
+ * three per call (the prelude, the statement, the {@code COMMIT}) through Hibernate's entity
+ * manager. ShedLock runs each statement in a JDBC transaction of its own (auto-commit off, {@code
+ * COMMIT}, auto-commit back on) on the JVM's clock.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -45,6 +47,7 @@ public class PostgresLockBenchmark {
 
   private PostgresDatabase database;
   private JpaLockStore fenced;
+  private JpaLockStore fencedShared;
   private JpaLockStore fencedJpa;
   private JdbcLockProvider shedlock;
   private FencedStatement acquire;
@@ -55,7 +58,8 @@ public class PostgresLockBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = new JpaLockStore(database.fencedPool);
+    fenced = DataSourceStores.fencedOnlyLocks(database);
+    fencedShared = DataSourceStores.sharedLocks(database);
     fencedJpa = new JpaLockStore(database.fencedUnit);
     shedlock = new JdbcLockProvider(database.pool);
     acquire = FencedStatement.named("lockAcquire");
@@ -64,10 +68,22 @@ public class PostgresLockBenchmark {
     releaseAfterSettings = FencedStatement.afterSettings("lockRelease");
   }
 
-  /** Fenced on the datasource: {@code acquire} then {@code release}, one round trip each. */
+  /**
+   * Fenced on a datasource only it uses: {@code acquire} then {@code release}, one round trip each,
+   * the statement alone.
+   */
   @Benchmark
   public long fenced(KeySpace keys) {
     return LockRound.takeFree(fenced, keys.key(keys.next()), keys.owner, TTL_MILLIS);
+  }
+
+  /**
+   * Fenced on a datasource the application shares: the same, each statement after its settings
+   * statement in its round trip.
+   */
+  @Benchmark
+  public long fencedShared(KeySpace keys) {
+    return LockRound.takeFree(fencedShared, keys.key(keys.next()), keys.owner, TTL_MILLIS);
   }
 
   /**

@@ -45,6 +45,7 @@ public class PostgresReplayBenchmark {
 
   private PostgresDatabase database;
   private JpaIdempotencyStore fenced;
+  private JpaIdempotencyStore fencedShared;
   private JpaIdempotencyStore fencedJpa;
   private FencedStatement acquire;
   private KeySpace keys;
@@ -54,7 +55,8 @@ public class PostgresReplayBenchmark {
     // the thread's keys, kept: JMH gives a benchmark method's KeySpace parameter another instance
     this.keys = keys;
     this.database = database;
-    fenced = new JpaIdempotencyStore(database.fencedPool);
+    fenced = DataSourceStores.fencedOnlyRecords(database);
+    fencedShared = DataSourceStores.sharedRecords(database);
     fencedJpa = new JpaIdempotencyStore(database.fencedUnit);
     acquire = FencedStatement.named("idempotencyAcquire");
     for (int i = 0; i < keys.size(); i++) {
@@ -63,11 +65,18 @@ public class PostgresReplayBenchmark {
   }
 
   /**
-   * Fenced on the datasource: {@code acquire} answers {@code Completed} with the stored outcome.
+   * Fenced on a datasource only it uses: {@code acquire} answers {@code Completed} with the stored
+   * outcome.
    */
   @Benchmark
   public byte[] fencedReplay() {
     return replay(fenced);
+  }
+
+  /** Fenced on a datasource the application shares: as {@link #fencedReplay}. */
+  @Benchmark
+  public byte[] fencedSharedReplay() {
+    return replay(fencedShared);
   }
 
   /** Fenced on the persistence unit: as {@link #fencedReplay}. */

@@ -15,9 +15,10 @@ import org.openjdk.jmh.runner.RunnerException;
  * up during the run moves them all alike, then prints one Markdown table of the medians over the
  * rounds: throughput, the ratios Fenced / bare and Fenced / peer (of throughput: 0.50 means half as
  * many operations per second), and the p50 and p99 of sample time. On PostgreSQL, Fenced is the
- * store on a datasource, and the store on the persistence unit (JPA) runs in each round too, with
- * its ratio to bare; the replay also runs a plain read of the outcome, with Fenced's ratio to it.
- * Cells an operation has no method for are "–".
+ * store on a datasource only it uses; the store on a datasource the application shares and the
+ * store on the persistence unit (JPA) run in each round too, with their ratios; the replay also
+ * runs a plain read of the outcome, with Fenced's ratio to it. Cells an operation has no method for
+ * are "–".
  *
  * <p>System properties: {@code rounds} (3), {@code seconds} per iteration (2), {@code warmups}
  * iterations per run (1; one measured iteration follows), {@code warmupSeconds} (as {@code
@@ -57,16 +58,21 @@ public final class SideBySide {
             seconds,
             Integer.getInteger("forks", 1)));
     table.append(
-        "Fenced (datasource): the PostgreSQL stores on a datasource, and the Redis stores;"
-            + " Fenced (JPA unit): the PostgreSQL stores on the Hibernate persistence unit\n\n");
+        "Fenced (datasource): the PostgreSQL stores on a datasource only Fenced uses, and the"
+            + " Redis stores; Fenced (shared datasource): the PostgreSQL stores on a datasource the"
+            + " application shares; Fenced (JPA unit): the PostgreSQL stores on the Hibernate"
+            + " persistence unit\n\n");
     table.append(
-        "| operation | threads | Fenced (datasource) ops/s | Fenced (JPA unit) ops/s | bare ops/s"
-            + " | plain read ops/s | peer ops/s | Fenced (datasource) / bare"
-            + " | Fenced (datasource) / peer | Fenced (JPA unit) / bare | Fenced / plain read"
-            + " | p50 µs Fenced / JPA unit / bare / plain read / peer"
-            + " | p99 µs Fenced / JPA unit / bare / plain read / peer |\n");
+        "| operation | threads | Fenced (datasource) ops/s | Fenced (shared datasource) ops/s"
+            + " | Fenced (JPA unit) ops/s | bare ops/s | plain read ops/s | peer ops/s"
+            + " | Fenced (datasource) / bare | Fenced (shared datasource) / bare"
+            + " | Fenced (datasource) / peer | Fenced (shared datasource) / peer"
+            + " | Fenced (JPA unit) / bare | Fenced / plain read"
+            + " | p50 µs Fenced / shared / JPA unit / bare / plain read / peer"
+            + " | p99 µs Fenced / shared / JPA unit / bare / plain read / peer |\n");
     table.append(
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---:"
+            + " | ---: | ---: | ---: |\n");
     for (Comparison operation : operations) {
       for (int threadCount : operation.contended() ? List.of(contendedThreads) : threads) {
         table.append(row(operation, threadCount, rounds, seconds)).append('\n');
@@ -79,6 +85,7 @@ public final class SideBySide {
       throws RunnerException {
     Map<String, List<Measurement>> byMethod = new LinkedHashMap<>();
     byMethod.put(operation.fenced, new ArrayList<>());
+    operation.fencedShared().ifPresent(shared -> byMethod.put(shared, new ArrayList<>()));
     operation.fencedJpa().ifPresent(jpa -> byMethod.put(jpa, new ArrayList<>()));
     byMethod.put(operation.bare, new ArrayList<>());
     operation.plainRead().ifPresent(plain -> byMethod.put(plain, new ArrayList<>()));
@@ -101,28 +108,33 @@ public final class SideBySide {
       }
     }
     List<Measurement> fenced = byMethod.get(operation.fenced);
+    List<Measurement> shared = operation.fencedShared().map(byMethod::get).orElse(List.of());
     List<Measurement> jpa = operation.fencedJpa().map(byMethod::get).orElse(List.of());
     List<Measurement> bare = byMethod.get(operation.bare);
     List<Measurement> plain = operation.plainRead().map(byMethod::get).orElse(List.of());
     List<Measurement> peer = operation.peer().map(byMethod::get).orElse(List.of());
-    List<List<Measurement>> columns = List.of(fenced, jpa, bare, plain, peer);
+    List<List<Measurement>> columns = List.of(fenced, shared, jpa, bare, plain, peer);
     double fencedOps = Measurement.median(fenced, Measurement::opsPerSecond);
+    double sharedOps = Measurement.median(shared, Measurement::opsPerSecond);
     double jpaOps = Measurement.median(jpa, Measurement::opsPerSecond);
     double bareOps = Measurement.median(bare, Measurement::opsPerSecond);
     double plainOps = Measurement.median(plain, Measurement::opsPerSecond);
     double peerOps = Measurement.median(peer, Measurement::opsPerSecond);
     return String.format(
         Locale.ROOT,
-        "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |",
+        "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |",
         operation.title,
         threads,
         Figures.number(fencedOps),
+        Figures.number(sharedOps),
         Figures.number(jpaOps),
         Figures.number(bareOps),
         Figures.number(plainOps),
         operation.peerName().map(name -> name + " " + Figures.number(peerOps)).orElse("–"),
         Figures.ratio(fencedOps, bareOps),
+        Figures.ratio(sharedOps, bareOps),
         Figures.ratio(fencedOps, peerOps),
+        Figures.ratio(sharedOps, peerOps),
         Figures.ratio(jpaOps, bareOps),
         Figures.ratio(fencedOps, plainOps),
         latencies(columns, Measurement::p50Micros),

@@ -5,10 +5,14 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -31,6 +35,14 @@ import javax.sql.DataSource;
  * later call starts with {@code SET TRANSACTION ISOLATION LEVEL READ COMMITTED}. The call that
  * found it ran in the other level, which no statement of the store depends on: PostgreSQL then
  * reports a concurrent write as a conflict, which {@link Calls} retries.
+ *
+ * <p>On a datasource only Fenced uses ({@link DataSourceSharing#FENCED_ONLY}) the same bounds are
+ * set once per physical connection, for its session ({@link #SESSION_SETTINGS}, in a transaction of
+ * its own, so that no rollback takes them back), and each later call on an auto-commit connection
+ * sends its statement alone: the settings statement cost PostgreSQL about a fifth of its work per
+ * lock call (BENCHMARKS.md). A physical connection is the driver's connection behind the pool's
+ * wrapper ({@link PgjdbcConnection}), remembered weakly; a pool that does not lead to it gets the
+ * settings on every call.
  *
  * <p>A connection with auto-commit off gets its {@code COMMIT} (or rollback) from here. A JTA
  * datasource must hand out connections outside any JTA transaction: in a server, {@link Detached}
@@ -70,6 +82,18 @@ final class DataSourceStatements implements StatementRunner {
   private final DataSource dataSource;
   private final Detached detached;
   private final String settings;
+  private final String sessionSettings;
+  private final DataSourceSharing sharing;
+
+  /** pgjdbc's {@code PGConnection} as the driver loaded it, once found. */
+  private volatile Class<?> pgConnection;
+
+  /** Set once the pool's connections were found not to lead to pgjdbc's: settings per call. */
+  private volatile boolean hidden;
+
+  /** The physical connections whose sessions carry {@link #sessionSettings}, held weakly. */
+  private final Set<Object> boundedSessions =
+      Collections.newSetFromMap(Collections.synchronizedMap(new WeakHashMap<>()));
 
   /** Set once a call ran in another isolation level than READ COMMITTED; never cleared. */
   private volatile boolean pinReadCommitted;
@@ -78,9 +102,16 @@ final class DataSourceStatements implements StatementRunner {
   private final Map<String, Positional> positional = new ConcurrentHashMap<>();
 
   DataSourceStatements(DataSource dataSource, Detached detached, StoreSettings settings) {
+    this(dataSource, detached, settings, DataSourceSharing.SHARED);
+  }
+
+  DataSourceStatements(
+      DataSource dataSource, Detached detached, StoreSettings settings, DataSourceSharing sharing) {
     this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
     this.detached = Objects.requireNonNull(detached, "detached");
+    this.sharing = Objects.requireNonNull(sharing, "sharing");
     this.settings = settings(settings) + "; ";
+    this.sessionSettings = sessionSettings(settings);
     // JDBC counts whole seconds: rounded up, for the one statement that cannot take the prelude
     this.queryTimeoutSeconds = (int) Math.max(1, (settings.queryTimeoutMillis() + 999) / 1000);
   }
@@ -152,6 +183,12 @@ final class DataSourceStatements implements StatementRunner {
     Positional statement = positional(sql);
     try (Connection connection = dataSource.getConnection()) {
       boolean autoCommit = connection.getAutoCommit();
+      if (autoCommit && sessionBounded(connection)) {
+        try (PreparedStatement prepared = statement.alone(connection, parameters)) {
+          prepared.execute();
+          return reader.read(prepared);
+        }
+      }
       try {
         T result;
         boolean pinned = pinReadCommitted;
@@ -183,6 +220,44 @@ final class DataSourceStatements implements StatementRunner {
     }
   }
 
+  /**
+   * Whether the connection's session carries the store's bounds: on a datasource only Fenced uses,
+   * after setting them the first time this physical connection is met.
+   */
+  private boolean sessionBounded(Connection connection) throws SQLException {
+    if (sharing == DataSourceSharing.SHARED) {
+      return false;
+    }
+    Object physical = physical(connection);
+    if (physical == null) {
+      return false;
+    }
+    if (boundedSessions.contains(physical)) {
+      return true;
+    }
+    // auto-committed on its own: a session setting made in a transaction that rolls back is undone
+    try (Statement bounds = connection.createStatement()) {
+      bounds.execute(sessionSettings);
+    }
+    boundedSessions.add(physical);
+    return true;
+  }
+
+  /** The driver's connection behind the pool's, or null when the pool does not lead to it. */
+  private Object physical(Connection connection) {
+    Class<?> known = pgConnection;
+    PgjdbcConnection found = known == null ? null : PgjdbcConnection.behind(connection, known);
+    if (found == null && !hidden) {
+      try {
+        found = PgjdbcConnection.behind(connection);
+        pgConnection = found.pgConnection();
+      } catch (SQLException notPgjdbc) {
+        hidden = true; // the look-up sends a query: not again on every call
+      }
+    }
+    return found == null ? null : found.connection();
+  }
+
   private static List<Object[]> read(ResultSet rows) throws SQLException {
     int columns = rows.getMetaData().getColumnCount();
     List<Object[]> result = new ArrayList<>();
@@ -207,6 +282,19 @@ final class DataSourceStatements implements StatementRunner {
         + "', true), set_config('idle_in_transaction_session_timeout', '"
         + StoreSettings.IDLE_IN_TRANSACTION_TIMEOUT_MILLIS
         + "', true), current_setting('transaction_isolation')";
+  }
+
+  /**
+   * The bounds of a session only Fenced uses: the query timeout of every statement and READ
+   * COMMITTED for every transaction. No idle-in-transaction bound: only a connection with
+   * auto-commit off can sit idle in a transaction, and such a connection gets {@link #settings} on
+   * each call (a JTA transaction's connection must not be ended while the transaction manager
+   * completes other resources).
+   */
+  static String sessionSettings(StoreSettings settings) {
+    return "SELECT set_config('statement_timeout', '"
+        + settings.queryTimeoutMillis()
+        + "', false), set_config('default_transaction_isolation', 'read committed', false)";
   }
 
   private static void rollbackQuietly(Connection connection, Exception failure) {

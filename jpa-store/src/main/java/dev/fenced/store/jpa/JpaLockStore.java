@@ -93,14 +93,38 @@ public final class JpaLockStore implements LockStore, LockAdministration {
    * @param tables where the tables are, e.g. {@code FencedTables.DEFAULT}
    */
   public JpaLockStore(DataSource dataSource, Duration queryTimeout, FencedTables tables) {
+    this(dataSource, queryTimeout, tables, DataSourceSharing.SHARED);
+  }
+
+  /**
+   * A store on a datasource (plain JDBC) with its own query timeout, on tables of another prefix or
+   * schema, saying whether the application uses the datasource too: on one only Fenced uses ({@link
+   * DataSourceSharing#FENCED_ONLY}) the store sets its bounds once per physical connection instead
+   * of in every call.
+   *
+   * @param dataSource a pool of connections to PostgreSQL holding the tables {@code tables} names
+   * @param queryTimeout how long PostgreSQL may work on one statement, 1 ms to 10 minutes
+   * @param tables where the tables are, e.g. {@code FencedTables.DEFAULT}
+   * @param sharing whether the application uses {@code dataSource} too
+   */
+  public JpaLockStore(
+      DataSource dataSource,
+      Duration queryTimeout,
+      FencedTables tables,
+      DataSourceSharing sharing) {
     this(
         dataSource,
-        StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")));
+        StoreSettings.of(queryTimeout).withTables(Objects.requireNonNull(tables, "tables")),
+        sharing);
   }
 
   private JpaLockStore(DataSource dataSource, StoreSettings settings) {
+    this(dataSource, settings, DataSourceSharing.SHARED);
+  }
+
+  private JpaLockStore(DataSource dataSource, StoreSettings settings, DataSourceSharing sharing) {
     this(
-        new DataSourceStatements(dataSource, DataSourceStatements.Detached.NONE, settings),
+        new DataSourceStatements(dataSource, DataSourceStatements.Detached.NONE, settings, sharing),
         settings);
   }
 

@@ -107,6 +107,7 @@ public class JpaStoreBean extends StoreBean<JpaStore>
    */
   static void validateSettings(@Observes @Initialized(ApplicationScoped.class) Object started) {
     settings();
+    dataSourceSharing();
   }
 
   /**
@@ -211,7 +212,8 @@ public class JpaStoreBean extends StoreBean<JpaStore>
       Optional<DataSource> dataSource = dataSource();
       if (dataSource.isPresent()) {
         return new JpaStore(
-            new DataSourceStatements(dataSource.get(), outsideTransactions(), settings),
+            new DataSourceStatements(
+                dataSource.get(), outsideTransactions(), settings, dataSourceSharing()),
             settings,
             recordsWithWork(),
             JpaIdempotencyStore.listener(
@@ -309,6 +311,11 @@ public class JpaStoreBean extends StoreBean<JpaStore>
         .map(String::strip)
         .filter(value::equalsIgnoreCase)
         .isPresent();
+  }
+
+  private static DataSourceSharing dataSourceSharing() {
+    return DataSourceSharing.read(
+        key -> ConfigProvider.getConfig().getOptionalValue(key, String.class).orElse(null));
   }
 
   private static StoreSettings settings() {
