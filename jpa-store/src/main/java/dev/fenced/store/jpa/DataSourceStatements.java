@@ -1,6 +1,7 @@
 package dev.fenced.store.jpa;
 
 import jakarta.persistence.PersistenceException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -71,6 +72,8 @@ final class DataSourceStatements implements StatementRunner {
      */
     <T> T run(Supplier<T> call);
   }
+
+  private static final System.Logger LOG = System.getLogger("dev.fenced.store");
 
   private static final Pattern NUMBERED = Pattern.compile("\\?(\\d+)");
 
@@ -252,10 +255,31 @@ final class DataSourceStatements implements StatementRunner {
         found = PgjdbcConnection.behind(connection);
         pgConnection = found.pgConnection();
       } catch (SQLException notPgjdbc) {
-        hidden = true; // the look-up sends a query: not again on every call
+        hidden("its connections do not lead to pgjdbc's (" + notPgjdbc.getMessage() + ")");
       }
     }
+    if (found != null && Proxy.isProxyClass(found.connection().getClass())) {
+      // Open Liberty hands out a new proxy of the driver's connection with each of its handles:
+      // no two calls would find the same object, and each would set the session's bounds again
+      hidden("it hands out a new proxy of the driver's connection with each connection");
+      return null;
+    }
     return found == null ? null : found.connection();
+  }
+
+  /** From now on the bounds go with every call: the pool's connections cannot be told apart. */
+  private void hidden(String why) {
+    if (!hidden) {
+      hidden = true; // the look-up sends a query: not again on every call
+      LOG.log(
+          System.Logger.Level.INFO,
+          "FENCED: "
+              + DataSourceSharing.KEY
+              + "=fenced-only, but the store cannot tell the datasource's physical connections"
+              + " apart: "
+              + why
+              + ". It sends its bounds with every call, as on a shared datasource.");
+    }
   }
 
   private static List<Object[]> read(ResultSet rows) throws SQLException {

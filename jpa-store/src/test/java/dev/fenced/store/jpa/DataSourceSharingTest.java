@@ -89,6 +89,23 @@ class DataSourceSharingTest {
   }
 
   @Test
+  void a_pool_that_hands_out_a_new_proxy_of_the_drivers_connection_gets_the_bounds_in_every_call() {
+    try (HikariDataSource pool = onePhysicalConnection(true)) {
+      StatementTexts texts = new StatementTexts(pool, true);
+      JpaLockStore store = lockStore(texts.dataSource(), DataSourceSharing.FENCED_ONLY);
+      String key = "sharing:" + UUID.randomUUID();
+
+      for (int i = 0; i < 5; i++) {
+        assertThat(store.acquire(key, "me", 60_000)).isPresent();
+        assertThat(store.release(key, "me")).isTrue();
+      }
+
+      assertThat(texts.containing(CALL_BOUNDS)).isEqualTo(10);
+      assertThat(texts.containing(SESSION_BOUNDS)).isZero();
+    }
+  }
+
+  @Test
   void a_shared_datasource_bounds_every_call_in_its_own_transaction() {
     try (HikariDataSource pool = onePhysicalConnection(true)) {
       StatementTexts texts = new StatementTexts(pool);

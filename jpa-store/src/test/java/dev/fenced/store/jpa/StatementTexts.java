@@ -17,8 +17,18 @@ final class StatementTexts {
 
   private final List<String> sent = new CopyOnWriteArrayList<>();
   private final DataSource noting;
+  private final boolean newProxyOnUnwrap;
 
   StatementTexts(DataSource dataSource) {
+    this(dataSource, false);
+  }
+
+  /**
+   * @param newProxyOnUnwrap whether {@code unwrap} hands out a new proxy of what it unwraps each
+   *     time, as Open Liberty's pool does for a driver's interface
+   */
+  StatementTexts(DataSource dataSource, boolean newProxyOnUnwrap) {
+    this.newProxyOnUnwrap = newProxyOnUnwrap;
     this.noting =
         proxy(
             DataSource.class,
@@ -52,6 +62,9 @@ final class StatementTexts {
           if (method.getName().equals("prepareStatement")) {
             sent.add((String) arguments[0]);
           }
+          if (newProxyOnUnwrap && method.getName().equals("unwrap")) {
+            return newProxy((Class<?>) arguments[0], method.invoke(target, arguments));
+          }
           Object result = method.invoke(target, arguments);
           return result instanceof Statement statement && method.getName().equals("createStatement")
               ? noting(statement)
@@ -68,6 +81,19 @@ final class StatementTexts {
             sent.add((String) arguments[0]);
           }
           return method.invoke(target, arguments);
+        });
+  }
+
+  private static Object newProxy(Class<?> type, Object target) {
+    return Proxy.newProxyInstance(
+        type.getClassLoader(),
+        new Class<?>[] {type},
+        (self, method, arguments) -> {
+          try {
+            return method.invoke(target, arguments);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
         });
   }
 
