@@ -104,6 +104,13 @@ child=
 pg_started=
 redis_pid=
 
+# whether a process runs: an ended one may stay a zombie until init reaps it (a second or more)
+running() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  [[ ${stat##*) } != Z* ]]
+}
+
 stop_all() {
   trap - EXIT INT TERM HUP
   set +e
@@ -117,8 +124,8 @@ stop_all() {
   fi
   if [[ -n $redis_pid ]]; then
     kill -TERM "$redis_pid" 2>/dev/null
-    for _ in $(seq 100); do kill -0 "$redis_pid" 2>/dev/null || break; sleep 0.1; done
-    kill -KILL "$redis_pid" 2>/dev/null
+    for _ in $(seq 200); do running "$redis_pid" || break; sleep 0.05; done
+    running "$redis_pid" && kill -KILL "$redis_pid" 2>/dev/null
   fi
   rm -rf "$dir"
 }

@@ -57,16 +57,24 @@ class LayoutScriptPinsEachSideTest {
       """;
 
   private static Run split;
+  private static Run shared;
 
+  /** Both layouts at once (they use ports of their own): the cost is one start-up, not two. */
   @BeforeAll
-  static void runTheScriptInSplit() throws IOException, InterruptedException {
+  static void runTheScriptInEachLayout() throws IOException, InterruptedException {
     assumeThat(System.getProperty("os.name"))
         .as("the layout is Linux's (taskset)")
         .isEqualTo("Linux");
     assumeThat(onPath("psql"))
         .as("psql, which the command asks PostgreSQL with, is missing")
         .isTrue();
-    split = Run.of("split");
+    Run.Started splitting = Run.start("split");
+    Run.Started sharing = Run.start("shared");
+    try {
+      split = splitting.end();
+    } finally {
+      shared = sharing.end();
+    }
   }
 
   @Test
@@ -104,7 +112,6 @@ class LayoutScriptPinsEachSideTest {
   @Test
   void inSharedTheCommandAndTheStoresRunOnEveryCpuThisJvmHas()
       throws IOException, InterruptedException {
-    Run shared = Run.of("shared");
     Set<Integer> every = cpus(affinity(ProcessHandle.current().pid()));
     assertThat(every).hasSizeGreaterThanOrEqualTo(2);
     assertThat(cpus(shared.value("client"))).as("the command").isEqualTo(every);
@@ -118,34 +125,45 @@ class LayoutScriptPinsEachSideTest {
    */
   private record Run(int status, String output, Map<String, String> values) {
 
-    static Run of(String layout) throws IOException, InterruptedException {
+    static Started start(String layout) throws IOException {
+      Path output = Files.createTempFile("fenced-layout-" + layout, ".txt");
       ProcessBuilder builder =
           new ProcessBuilder("bash", SCRIPT.toString(), layout, "--", "bash", "-c", COMMAND)
               .redirectErrorStream(true)
+              .redirectOutput(output.toFile())
               .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
       builder.environment().put("FENCED_STORE_CPUS", "0");
       builder.environment().put("FENCED_CLIENT_CPUS", "1");
       builder.environment().put("FENCED_LAYOUT_POSTGRES_PORT", String.valueOf(freePort()));
       builder.environment().put("FENCED_LAYOUT_REDIS_PORT", String.valueOf(freePort()));
-      Process process = builder.start();
-      byte[] bytes = process.getInputStream().readAllBytes();
-      if (!process.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-      }
-      assertThat(process.isAlive()).as("the script ran longer than %d s", BOUND_SECONDS).isFalse();
-      String output = new String(bytes, StandardCharsets.UTF_8);
-      assumeThat(process.exitValue())
-          .as("this machine cannot run the layout: %s", output.strip())
-          .isNotEqualTo(CANNOT_RUN_HERE);
-      Map<String, String> values = new HashMap<>();
-      for (String line : output.lines().toList()) {
-        int equals = line.indexOf('=');
-        if (equals > 0 && line.substring(0, equals).matches("[a-z-]+")) {
-          values.put(line.substring(0, equals), line.substring(equals + 1));
+      return new Started(builder.start(), output);
+    }
+
+    /** A run under way, its output going to a file. */
+    record Started(Process process, Path file) {
+
+      Run end() throws IOException, InterruptedException {
+        if (!process.waitFor(BOUND_SECONDS, TimeUnit.SECONDS)) {
+          process.descendants().forEach(ProcessHandle::destroyForcibly);
+          process.destroyForcibly();
         }
+        String output = Files.readString(file);
+        Files.delete(file);
+        assertThat(process.isAlive())
+            .as("the script ran longer than %d s", BOUND_SECONDS)
+            .isFalse();
+        assumeThat(process.exitValue())
+            .as("this machine cannot run the layout: %s", output.strip())
+            .isNotEqualTo(CANNOT_RUN_HERE);
+        Map<String, String> values = new HashMap<>();
+        for (String line : output.lines().toList()) {
+          int equals = line.indexOf('=');
+          if (equals > 0 && line.substring(0, equals).matches("[a-z-]+")) {
+            values.put(line.substring(0, equals), line.substring(equals + 1));
+          }
+        }
+        return new Run(process.exitValue(), output, values);
       }
-      return new Run(process.exitValue(), output, values);
     }
 
     String value(String key) {
