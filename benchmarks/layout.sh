@@ -12,8 +12,9 @@
 #   FENCED_TEST_REDIS_URL=redis://127.0.0.1:<port>
 #   FENCED_LAYOUT_DIR       the stores' directory (postgres/ holds postmaster.pid), deleted on exit
 # Ports: FENCED_LAYOUT_POSTGRES_PORT (default 55432), FENCED_LAYOUT_REDIS_PORT (default 56379).
-# Exit status: the command's; 2 for a bad call or a port in use; 3 when this machine cannot run
-# the layout (fewer than 2 CPUs for split, taskset, PostgreSQL or Redis missing).
+# Exit status: the command's; before the command runs, 1 when a store does not start, 2 for a bad
+# call or a port in use, 3 when this machine cannot run the layout (fewer than 2 CPUs for split;
+# taskset, PostgreSQL's server or Redis missing; root without a user postgres).
 set -euo pipefail
 
 readonly NAME=layout.sh
