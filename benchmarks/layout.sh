@@ -74,11 +74,12 @@ if [[ $(id -u) -eq 0 ]]; then
 fi
 
 # in use: a server answers on it, or any socket (a client's too: the defaults lie in Linux's
-# ephemeral range) has it as its local port
+# ephemeral range) has it as its local port; but one in TIME_WAIT (state 06), which a server may
+# bind beside (PostgreSQL and Redis set SO_REUSEADDR), as the last run's connections leave them
 port_in_use() {
   (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
   cat /proc/net/tcp /proc/net/tcp6 2>/dev/null |
-    awk -v hex="$(printf ':%04X' "$1")" '{ if (substr($2, length($2) - 4) == hex) found = 1 } END { exit !found }'
+    awk -v hex="$(printf ':%04X' "$1")" '{ if (substr($2, length($2) - 4) == hex && $4 != "06") found = 1 } END { exit !found }'
 }
 port_refusal() {
   refuse "port $1 on 127.0.0.1 is in use: set FENCED_LAYOUT_POSTGRES_PORT / FENCED_LAYOUT_REDIS_PORT to free ones" 2

@@ -4,8 +4,12 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.arquillian.harness.JpaTckStoreProvider;
 import dev.fenced.arquillian.stores.TwinResource;
+import dev.fenced.store.jpa.DataSourceSharing;
+import dev.fenced.store.jpa.FencedTables;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
 import java.net.URL;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
@@ -47,6 +51,17 @@ class JpaStoreHttpOverheadIT {
 
   private static final HttpOverhead.Settings SETTINGS = HttpOverhead.Settings.read();
 
+  /**
+   * How the store's datasource is shared ({@code -Dfenced.http.datasource-sharing}): by default
+   * {@code fenced-only}, as it is here (the twins write through a pool of their own), in the
+   * server and in the test JVM; {@code shared} measures the store bounding each call.
+   */
+  private static final DataSourceSharing SHARING =
+      DataSourceSharing.valueOf(
+          System.getProperty("fenced.http.datasource-sharing", "fenced-only")
+              .toUpperCase(Locale.ROOT)
+              .replace('-', '_'));
+
   private static OwnDatabase database;
 
   @Deployment(testable = false)
@@ -54,7 +69,8 @@ class JpaStoreHttpOverheadIT {
     database = OwnDatabase.create("fenced_http_overhead");
     HttpOverhead.createPaymentsTable(database);
     return WebXmlDataSource.storeOn(
-        HttpOverhead.deployment("jpa-store-http-overhead-it"),
+        HttpOverhead.deployment("jpa-store-http-overhead-it")
+            .config(DataSourceSharing.KEY, SHARING.value()),
         DATASOURCE,
         WebXmlDataSource.webXml(dataSource(DATASOURCE), dataSource(TwinResource.PAYMENTS)),
         Map.of());
@@ -80,14 +96,21 @@ class JpaStoreHttpOverheadIT {
   void the_idempotent_endpoint_and_its_undecorated_twin_are_measured_side_by_side()
       throws Exception {
     try (HikariDataSource pool = pool()) {
-      HttpOverhead overhead = HttpOverhead.measure(base, new JpaIdempotencyStore(pool), SETTINGS);
+      HttpOverhead overhead =
+          HttpOverhead.measure(
+              base,
+              new JpaIdempotencyStore(
+                  pool, Duration.ofSeconds(5), FencedTables.DEFAULT, SHARING),
+              SETTINGS);
 
       overhead.report(
           "jpa",
           JpaTckStoreProvider.onDataSource()
-              ? "PostgreSQL store on a datasource"
+              ? "PostgreSQL store on a datasource (" + SHARING.value() + ")"
               : "PostgreSQL store through a persistence unit (the test JVM's two calls on a"
-                  + " datasource)");
+                  + " datasource, "
+                  + SHARING.value()
+                  + ")");
       overhead.assertEveryKindMeasured();
     }
   }

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 import org.openjdk.jmh.runner.RunnerException;
 
@@ -25,7 +27,8 @@ import org.openjdk.jmh.runner.RunnerException;
  * seconds}), {@code threads} ("1,8"), {@code contendedThreads} (32, for the contended comparisons),
  * {@code forks} (1 JVM per run; 0 runs in this JVM), {@code modes} ("thrpt,sample"), {@code
  * operations} (every {@link Comparison}, or a comma-separated list of their names), {@code
- * keysPerThread} (the benchmarks' 1000).
+ * keysPerThread} (the benchmarks' 1000), {@code skip} (methods not to run, comma-separated, e.g.
+ * {@code fencedJpa}: their columns are "–"; Fenced's own always runs).
  */
 public final class SideBySide {
 
@@ -90,6 +93,9 @@ public final class SideBySide {
     byMethod.put(operation.bare, new ArrayList<>());
     operation.plainRead().ifPresent(plain -> byMethod.put(plain, new ArrayList<>()));
     operation.peer().ifPresent(peer -> byMethod.put(peer, new ArrayList<>()));
+    Set<String> skipped = Set.copyOf(List.of(System.getProperty("skip", "").split(",")));
+    byMethod.keySet().removeIf(skipped::contains);
+    byMethod.putIfAbsent(operation.fenced, new ArrayList<>());
     for (int round = 1; round <= rounds; round++) {
       for (Map.Entry<String, List<Measurement>> method : byMethod.entrySet()) {
         Measurement measured = run(operation, method.getKey(), threads, seconds);
@@ -108,11 +114,11 @@ public final class SideBySide {
       }
     }
     List<Measurement> fenced = byMethod.get(operation.fenced);
-    List<Measurement> shared = operation.fencedShared().map(byMethod::get).orElse(List.of());
-    List<Measurement> jpa = operation.fencedJpa().map(byMethod::get).orElse(List.of());
-    List<Measurement> bare = byMethod.get(operation.bare);
-    List<Measurement> plain = operation.plainRead().map(byMethod::get).orElse(List.of());
-    List<Measurement> peer = operation.peer().map(byMethod::get).orElse(List.of());
+    List<Measurement> shared = measured(byMethod, operation.fencedShared());
+    List<Measurement> jpa = measured(byMethod, operation.fencedJpa());
+    List<Measurement> bare = measured(byMethod, Optional.of(operation.bare));
+    List<Measurement> plain = measured(byMethod, operation.plainRead());
+    List<Measurement> peer = measured(byMethod, operation.peer());
     List<List<Measurement>> columns = List.of(fenced, shared, jpa, bare, plain, peer);
     double fencedOps = Measurement.median(fenced, Measurement::opsPerSecond);
     double sharedOps = Measurement.median(shared, Measurement::opsPerSecond);
@@ -139,6 +145,14 @@ public final class SideBySide {
         Figures.ratio(fencedOps, plainOps),
         latencies(columns, Measurement::p50Micros),
         latencies(columns, Measurement::p99Micros));
+  }
+
+  /**
+   * What {@code method} measured, or nothing when the operation has no such method or it ran not.
+   */
+  private static List<Measurement> measured(
+      Map<String, List<Measurement>> byMethod, Optional<String> method) {
+    return method.map(byMethod::get).orElse(List.of());
   }
 
   /** The medians of one percentile, column by column, joined with " / ". */

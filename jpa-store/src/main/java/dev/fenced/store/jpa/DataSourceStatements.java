@@ -38,7 +38,7 @@ import javax.sql.DataSource;
  * reports a concurrent write as a conflict, which {@link Calls} retries.
  *
  * <p>On a datasource only Fenced uses ({@link DataSourceSharing#FENCED_ONLY}) the same bounds are
- * set once per physical connection, for its session ({@link #SESSION_SETTINGS}, in a transaction of
+ * set once per physical connection, for its session ({@link #sessionSettings}, in a transaction of
  * its own, so that no rollback takes them back), and each later call on an auto-commit connection
  * sends its statement alone: the settings statement cost PostgreSQL about a fifth of its work per
  * lock call (BENCHMARKS.md). A physical connection is the driver's connection behind the pool's
@@ -248,9 +248,12 @@ final class DataSourceStatements implements StatementRunner {
 
   /** The driver's connection behind the pool's, or null when the pool does not lead to it. */
   private Object physical(Connection connection) {
+    if (hidden) {
+      return null;
+    }
     Class<?> known = pgConnection;
     PgjdbcConnection found = known == null ? null : PgjdbcConnection.behind(connection, known);
-    if (found == null && !hidden) {
+    if (found == null) {
       try {
         found = PgjdbcConnection.behind(connection);
         pgConnection = found.pgConnection();
