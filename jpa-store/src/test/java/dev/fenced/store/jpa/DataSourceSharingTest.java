@@ -71,18 +71,14 @@ class DataSourceSharingTest {
     try (HikariDataSource pool = onePhysicalConnection(true)) {
       StatementTexts texts = new StatementTexts(pool);
       JpaLockStore store = lockStore(texts.dataSource(), DataSourceSharing.FENCED_ONLY);
-      String key = "sharing:" + UUID.randomUUID();
 
-      for (int i = 0; i < 10; i++) {
-        assertThat(store.acquire(key, "me", 60_000)).isPresent();
-        assertThat(store.release(key, "me")).isTrue();
-      }
+      takeAndGiveBack(store, 10);
       assertThat(texts.containing(SESSION_BOUNDS)).as("session bounds").isEqualTo(1);
       assertThat(texts.containing(CALL_BOUNDS)).as("bounds in a call").isZero();
       assertThat(texts.sent()).hasSize(21);
 
       pool.getHikariPoolMXBean().softEvictConnections(); // the next call: a new connection
-      assertThat(store.acquire(key, "me", 60_000)).isPresent();
+      takeAndGiveBack(store, 1);
 
       assertThat(texts.containing(SESSION_BOUNDS)).as("session bounds").isEqualTo(2);
     }
@@ -93,12 +89,8 @@ class DataSourceSharingTest {
     try (HikariDataSource pool = onePhysicalConnection(true)) {
       StatementTexts texts = new StatementTexts(pool, true);
       JpaLockStore store = lockStore(texts.dataSource(), DataSourceSharing.FENCED_ONLY);
-      String key = "sharing:" + UUID.randomUUID();
 
-      for (int i = 0; i < 5; i++) {
-        assertThat(store.acquire(key, "me", 60_000)).isPresent();
-        assertThat(store.release(key, "me")).isTrue();
-      }
+      takeAndGiveBack(store, 5);
 
       assertThat(texts.containing(CALL_BOUNDS)).isEqualTo(10);
       assertThat(texts.containing(SESSION_BOUNDS)).isZero();
@@ -110,12 +102,8 @@ class DataSourceSharingTest {
     try (HikariDataSource pool = onePhysicalConnection(true)) {
       StatementTexts texts = new StatementTexts(pool);
       JpaLockStore store = lockStore(texts.dataSource(), DataSourceSharing.SHARED);
-      String key = "sharing:" + UUID.randomUUID();
 
-      for (int i = 0; i < 10; i++) {
-        assertThat(store.acquire(key, "me", 60_000)).isPresent();
-        assertThat(store.release(key, "me")).isTrue();
-      }
+      takeAndGiveBack(store, 10);
 
       assertThat(texts.containing(CALL_BOUNDS)).isEqualTo(20);
       assertThat(texts.containing(SESSION_BOUNDS)).isZero();
@@ -127,12 +115,8 @@ class DataSourceSharingTest {
     try (HikariDataSource pool = onePhysicalConnection(false)) {
       StatementTexts texts = new StatementTexts(pool);
       JpaLockStore store = lockStore(texts.dataSource(), DataSourceSharing.FENCED_ONLY);
-      String key = "sharing:" + UUID.randomUUID();
 
-      for (int i = 0; i < 5; i++) {
-        assertThat(store.acquire(key, "me", 60_000)).isPresent();
-        assertThat(store.release(key, "me")).isTrue();
-      }
+      takeAndGiveBack(store, 5);
 
       assertThat(texts.containing(CALL_BOUNDS)).isEqualTo(10);
       assertThat(texts.containing(SESSION_BOUNDS)).isZero();
@@ -156,12 +140,7 @@ class DataSourceSharingTest {
 
       try (Connection holder = other.getConnection()) {
         holder.setAutoCommit(false);
-        try (Statement lock = holder.createStatement()) {
-          lock.execute(
-              "SELECT 1 FROM fenced_idempotency WHERE key_hash = '"
-                  + PostgresStatements.keyHash(key)
-                  + "' FOR UPDATE");
-        }
+        HeldRecordRow.hold(holder, key);
         CompletableFuture<Boolean> extend =
             CompletableFuture.supplyAsync(() -> store.extend(key, "me", 60_000));
 
@@ -195,6 +174,15 @@ class DataSourceSharingTest {
         .isThrownBy(() -> DataSourceSharing.read(Map.of(DataSourceSharing.KEY, value)::get))
         .withMessageContaining("FENCED-D401: " + DataSourceSharing.KEY + "=" + value)
         .withMessageContaining("fenced-only");
+  }
+
+  /** Takes a lock of a new key and gives it back, {@code times} times: two calls each time. */
+  private static void takeAndGiveBack(JpaLockStore store, int times) {
+    String key = "sharing:" + UUID.randomUUID();
+    for (int i = 0; i < times; i++) {
+      assertThat(store.acquire(key, "me", 60_000)).isPresent();
+      assertThat(store.release(key, "me")).isTrue();
+    }
   }
 
   private static JpaLockStore lockStore(DataSource dataSource, DataSourceSharing sharing) {

@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -53,12 +52,7 @@ class FrozenCallerOnBoundedSessionTest {
     }
     holder = server.connect();
     holder.setAutoCommit(false);
-    try (Statement lock = holder.createStatement()) {
-      lock.execute(
-          "SELECT 1 FROM fenced_idempotency WHERE key_hash = '"
-              + PostgresStatements.keyHash(key)
-              + "' FOR UPDATE");
-    }
+    HeldRecordRow.hold(holder, key);
   }
 
   @AfterEach

@@ -5,6 +5,7 @@ import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
 import dev.fenced.testservers.PostgresServer;
 import jakarta.persistence.EntityManagerFactory;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 
 /**
@@ -14,6 +15,9 @@ import org.junit.jupiter.api.AfterAll;
  * so each finds the level on its own.
  */
 class RepeatableReadDataSourceContractsTest extends PostgresContracts {
+
+  private static final Duration QUERY_TIMEOUT =
+      Duration.ofMillis(StoreSettings.DEFAULT_QUERY_TIMEOUT_MILLIS);
 
   private HikariDataSource records;
   private HikariDataSource locks;
@@ -29,12 +33,17 @@ class RepeatableReadDataSourceContractsTest extends PostgresContracts {
 
   @Override
   IdempotencyStore idempotencyStore(EntityManagerFactory factory) {
-    return new JpaIdempotencyStore(records);
+    return new JpaIdempotencyStore(records, QUERY_TIMEOUT, FencedTables.DEFAULT, sharing());
   }
 
   @Override
   LockStore lockStore(EntityManagerFactory factory) {
-    return new JpaLockStore(locks);
+    return new JpaLockStore(locks, QUERY_TIMEOUT, FencedTables.DEFAULT, sharing());
+  }
+
+  /** How the stores use their pools: shared with the application, the default. */
+  DataSourceSharing sharing() {
+    return DataSourceSharing.SHARED;
   }
 
   /**
