@@ -56,16 +56,7 @@ class JpaStoreFencedOnlyDataSourceIT {
             .config("fenced.jpa.datasource-sharing", "fenced-only")
             .config("fenced.jpa.query-timeout", QUERY_TIMEOUT.toMillis() + "ms"),
         DATASOURCE,
-        WebXmlDataSource.webXml(
-            WebXmlDataSource.dataSource(
-                DATASOURCE,
-                proxy.port(),
-                database.name(),
-                database.user(),
-                database.password(),
-                Map.of("sslmode", "disable", "gssEncMode", "disable"),
-                1,
-                POOL)),
+        WebXmlDataSource.webXml(WebXmlDataSource.throughProxy(DATASOURCE, proxy, database, POOL)),
         Map.of());
   }
 

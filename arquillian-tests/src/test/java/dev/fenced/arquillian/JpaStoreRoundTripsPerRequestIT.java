@@ -245,15 +245,6 @@ class JpaStoreRoundTripsPerRequestIT {
    * it forwards), with a pool the warm-up fills.
    */
   private static String webXml() {
-    return WebXmlDataSource.webXml(
-        WebXmlDataSource.dataSource(
-            DATASOURCE,
-            proxy.port(),
-            database.name(),
-            database.user(),
-            database.password(),
-            Map.of("sslmode", "disable", "gssEncMode", "disable"),
-            1,
-            4));
+    return WebXmlDataSource.webXml(WebXmlDataSource.throughProxy(DATASOURCE, proxy, database, 4));
   }
 }

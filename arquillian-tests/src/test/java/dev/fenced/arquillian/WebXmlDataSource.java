@@ -96,6 +96,29 @@ final class WebXmlDataSource {
   }
 
   /**
+   * A {@code <data-source>} element on {@code database} through {@code proxy}, unencrypted (the
+   * proxy reads what it forwards), opening one connection at once and at most {@code maxPool}.
+   *
+   * @param name its JNDI name
+   * @param proxy the counting proxy in front of the database
+   * @param database the database
+   * @param maxPool the connections the pool opens at most
+   * @return the element
+   */
+  static String throughProxy(
+      String name, CountingPostgresProxy proxy, OwnDatabase database, int maxPool) {
+    return dataSource(
+        name,
+        proxy.port(),
+        database.name(),
+        database.user(),
+        database.password(),
+        Map.of("sslmode", "disable", "gssEncMode", "disable"),
+        1,
+        maxPool);
+  }
+
+  /**
    * A {@code <data-source>} element of a {@code web.xml}: a JTA datasource on PostgreSQL.
    *
    * @param name its JNDI name, e.g. {@code java:app/jdbc/Mine}

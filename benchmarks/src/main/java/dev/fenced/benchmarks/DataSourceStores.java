@@ -1,5 +1,6 @@
 package dev.fenced.benchmarks;
 
+import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.store.jpa.DataSourceSharing;
 import dev.fenced.store.jpa.FencedTables;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
@@ -7,11 +8,11 @@ import dev.fenced.store.jpa.JpaLockStore;
 import java.time.Duration;
 
 /**
- * Fenced's PostgreSQL stores on the benchmark's datasources, as a server runs them: on {@link
- * PostgresDatabase#fencedPool}, a datasource only Fenced uses ({@code
- * fenced.jpa.datasource-sharing=fenced-only}: the bounds set once per physical connection), and on
- * {@link PostgresDatabase#sharedPool}, one the application would share (the default: the bounds in
- * every call). Both with the default query timeout and tables.
+ * Fenced's PostgreSQL stores on the benchmark's datasources, as a server runs them: {@link
+ * DataSourceSharing#FENCED_ONLY} on {@link PostgresDatabase#fencedPool}, a datasource only Fenced
+ * uses (the bounds set once per physical connection), and {@link DataSourceSharing#SHARED} on
+ * {@link PostgresDatabase#sharedPool}, one the application would share (the bounds in every call).
+ * Both with the default query timeout and tables.
  */
 final class DataSourceStores {
 
@@ -19,23 +20,16 @@ final class DataSourceStores {
 
   private DataSourceStores() {}
 
-  static JpaLockStore fencedOnlyLocks(PostgresDatabase database) {
-    return new JpaLockStore(
-        database.fencedPool, QUERY_TIMEOUT, FencedTables.DEFAULT, DataSourceSharing.FENCED_ONLY);
+  static JpaLockStore locks(PostgresDatabase database, DataSourceSharing sharing) {
+    return new JpaLockStore(pool(database, sharing), QUERY_TIMEOUT, FencedTables.DEFAULT, sharing);
   }
 
-  static JpaLockStore sharedLocks(PostgresDatabase database) {
-    return new JpaLockStore(
-        database.sharedPool, QUERY_TIMEOUT, FencedTables.DEFAULT, DataSourceSharing.SHARED);
-  }
-
-  static JpaIdempotencyStore fencedOnlyRecords(PostgresDatabase database) {
+  static JpaIdempotencyStore records(PostgresDatabase database, DataSourceSharing sharing) {
     return new JpaIdempotencyStore(
-        database.fencedPool, QUERY_TIMEOUT, FencedTables.DEFAULT, DataSourceSharing.FENCED_ONLY);
+        pool(database, sharing), QUERY_TIMEOUT, FencedTables.DEFAULT, sharing);
   }
 
-  static JpaIdempotencyStore sharedRecords(PostgresDatabase database) {
-    return new JpaIdempotencyStore(
-        database.sharedPool, QUERY_TIMEOUT, FencedTables.DEFAULT, DataSourceSharing.SHARED);
+  private static HikariDataSource pool(PostgresDatabase database, DataSourceSharing sharing) {
+    return sharing == DataSourceSharing.FENCED_ONLY ? database.fencedPool : database.sharedPool;
   }
 }

@@ -2,6 +2,7 @@ package dev.fenced.benchmarks;
 
 import static dev.fenced.benchmarks.PostgresLockBenchmark.TTL_MILLIS;
 
+import dev.fenced.store.jpa.DataSourceSharing;
 import dev.fenced.store.jpa.JpaLockStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -64,8 +65,8 @@ public class PostgresContendedLockBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = DataSourceStores.fencedOnlyLocks(database);
-    fencedShared = DataSourceStores.sharedLocks(database);
+    fenced = DataSourceStores.locks(database, DataSourceSharing.FENCED_ONLY);
+    fencedShared = DataSourceStores.locks(database, DataSourceSharing.SHARED);
     fencedJpa = new JpaLockStore(database.fencedUnit);
     shedlock = new JdbcLockProvider(database.pool);
     acquire = FencedStatement.named("lockAcquire");

@@ -1,6 +1,7 @@
 package dev.fenced.benchmarks;
 
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.store.jpa.DataSourceSharing;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -61,8 +62,8 @@ public class PostgresIdempotencyBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = DataSourceStores.fencedOnlyRecords(database);
-    fencedShared = DataSourceStores.sharedRecords(database);
+    fenced = DataSourceStores.records(database, DataSourceSharing.FENCED_ONLY);
+    fencedShared = DataSourceStores.records(database, DataSourceSharing.SHARED);
     fencedJpa = new JpaIdempotencyStore(database.fencedUnit);
     acquire = FencedStatement.named("idempotencyAcquire");
     complete = FencedStatement.named("idempotencyComplete");

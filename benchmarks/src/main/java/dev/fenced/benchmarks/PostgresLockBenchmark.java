@@ -1,5 +1,6 @@
 package dev.fenced.benchmarks;
 
+import dev.fenced.store.jpa.DataSourceSharing;
 import dev.fenced.store.jpa.JpaLockStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -58,8 +59,8 @@ public class PostgresLockBenchmark {
   @Setup(Level.Trial)
   public void open(PostgresDatabase database) {
     this.database = database;
-    fenced = DataSourceStores.fencedOnlyLocks(database);
-    fencedShared = DataSourceStores.sharedLocks(database);
+    fenced = DataSourceStores.locks(database, DataSourceSharing.FENCED_ONLY);
+    fencedShared = DataSourceStores.locks(database, DataSourceSharing.SHARED);
     fencedJpa = new JpaLockStore(database.fencedUnit);
     shedlock = new JdbcLockProvider(database.pool);
     acquire = FencedStatement.named("lockAcquire");

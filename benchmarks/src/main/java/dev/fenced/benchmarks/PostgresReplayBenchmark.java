@@ -5,6 +5,7 @@ import static dev.fenced.benchmarks.PostgresIdempotencyBenchmark.FINGERPRINT;
 import static dev.fenced.benchmarks.PostgresIdempotencyBenchmark.LOCK_TTL_MILLIS;
 
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.store.jpa.DataSourceSharing;
 import dev.fenced.store.jpa.JpaIdempotencyStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -55,8 +56,8 @@ public class PostgresReplayBenchmark {
     // the thread's keys, kept: JMH gives a benchmark method's KeySpace parameter another instance
     this.keys = keys;
     this.database = database;
-    fenced = DataSourceStores.fencedOnlyRecords(database);
-    fencedShared = DataSourceStores.sharedRecords(database);
+    fenced = DataSourceStores.records(database, DataSourceSharing.FENCED_ONLY);
+    fencedShared = DataSourceStores.records(database, DataSourceSharing.SHARED);
     fencedJpa = new JpaIdempotencyStore(database.fencedUnit);
     acquire = FencedStatement.named("idempotencyAcquire");
     for (int i = 0; i < keys.size(); i++) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import dev.fenced.idempotency.spi.AcquireResult;
+import dev.fenced.testservers.FrozenProcess;
 import dev.fenced.testservers.PostgresServer;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -71,17 +72,17 @@ class FrozenCallerOnBoundedSessionTest {
   void postgresql_ends_a_frozen_callers_statement_at_the_sessions_query_timeout() throws Exception {
     int pid = startCaller("bounded");
     awaitWaitingOnTheRow(pid);
-    signal("-STOP");
-    long frozenAt = System.nanoTime();
+    try (FrozenProcess frozen = FrozenProcess.freeze(caller.pid())) {
+      long frozenAt = System.nanoTime();
 
-    Duration ended = untilNotWaiting(pid, QUERY_TIMEOUT.multipliedBy(5));
+      Duration ended = untilNotWaiting(pid, QUERY_TIMEOUT.multipliedBy(5));
 
-    assertThat(ended)
-        .as("from the freeze to the end of the frozen caller's statement")
-        .isLessThan(QUERY_TIMEOUT.plus(SLACK));
-    assertThat(Duration.ofNanos(System.nanoTime() - frozenAt))
-        .isLessThan(QUERY_TIMEOUT.plus(SLACK));
-    signal("-CONT");
+      assertThat(ended)
+          .as("from the freeze to the end of the frozen caller's statement")
+          .isLessThan(QUERY_TIMEOUT.plus(SLACK));
+      assertThat(Duration.ofNanos(System.nanoTime() - frozenAt))
+          .isLessThan(QUERY_TIMEOUT.plus(SLACK));
+    }
     assertThat(outcome()).startsWith("StoreUnavailableException").contains("statement timeout");
   }
 
@@ -89,11 +90,12 @@ class FrozenCallerOnBoundedSessionTest {
   void without_the_sessions_query_timeout_a_frozen_callers_statement_waits_on() throws Exception {
     int pid = startCaller("unbounded");
     awaitWaitingOnTheRow(pid);
-    signal("-STOP");
+    try (FrozenProcess frozen = FrozenProcess.freeze(caller.pid())) {
 
-    Thread.sleep(QUERY_TIMEOUT.multipliedBy(3).toMillis());
+      Thread.sleep(QUERY_TIMEOUT.multipliedBy(3).toMillis());
 
-    assertThat(waitingOnALock(pid)).as("the frozen caller's statement still waits").isTrue();
+      assertThat(waitingOnALock(pid)).as("the frozen caller's statement still waits").isTrue();
+    }
   }
 
   private int startCaller(String mode) throws IOException {
@@ -171,10 +173,5 @@ class FrozenCallerOnBoundedSessionTest {
         return count.getLong(1) > 0;
       }
     }
-  }
-
-  private void signal(String signal) throws IOException, InterruptedException {
-    int exit = new ProcessBuilder("kill", signal, String.valueOf(caller.pid())).start().waitFor();
-    assertThat(exit).as("kill " + signal).isZero();
   }
 }

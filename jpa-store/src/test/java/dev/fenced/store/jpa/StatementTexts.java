@@ -63,7 +63,9 @@ final class StatementTexts {
             sent.add((String) arguments[0]);
           }
           if (newProxyOnUnwrap && method.getName().equals("unwrap")) {
-            return newProxy((Class<?>) arguments[0], method.invoke(target, arguments));
+            @SuppressWarnings("unchecked")
+            Class<Object> type = (Class<Object>) arguments[0];
+            return proxy(type, method.invoke(target, arguments), (t, m, a) -> m.invoke(t, a));
           }
           Object result = method.invoke(target, arguments);
           return result instanceof Statement statement && method.getName().equals("createStatement")
@@ -81,19 +83,6 @@ final class StatementTexts {
             sent.add((String) arguments[0]);
           }
           return method.invoke(target, arguments);
-        });
-  }
-
-  private static Object newProxy(Class<?> type, Object target) {
-    return Proxy.newProxyInstance(
-        type.getClassLoader(),
-        new Class<?>[] {type},
-        (self, method, arguments) -> {
-          try {
-            return method.invoke(target, arguments);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
         });
   }
 
