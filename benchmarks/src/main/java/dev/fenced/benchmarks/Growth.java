@@ -113,7 +113,7 @@ public final class Growth {
     System.out.print(
         pruneTable(
             rounds, pruneThreads, pruneSeconds, expiredRecords, pruneLimit, leftAlone, pruned));
-    dropTables();
+    dropTables(records);
   }
 
   private static String growthTable(
@@ -239,10 +239,15 @@ public final class Growth {
     return measured;
   }
 
-  /** Drops the growth and prune benchmarks' own tables, which hold up to millions of rows. */
-  static void dropTables() throws SQLException {
+  /**
+   * Drops the prune benchmark's own tables and the growth benchmark's of each size in {@code
+   * liveRecords}, which hold up to millions of rows.
+   */
+  static void dropTables(List<Integer> liveRecords) throws SQLException {
     try (HikariDataSource pool = PostgresDatabase.autoCommitPool(PostgresServer.get(), "drop")) {
-      GrowthTable.TABLE.drop(pool);
+      for (int size : liveRecords) {
+        GrowthTable.of(size).drop(pool);
+      }
       PruneBacklog.TABLE.drop(pool);
     }
   }

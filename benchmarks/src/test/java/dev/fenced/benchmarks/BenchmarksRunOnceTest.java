@@ -33,6 +33,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 class BenchmarksRunOnceTest {
 
+  private static final int SMOKE_RECORDS = 100;
+
   private static final int SMOKE_BACKLOG = 100_000;
 
   @Test
@@ -50,7 +52,7 @@ class BenchmarksRunOnceTest {
                     .mode(Mode.Throughput)
                     .timeUnit(TimeUnit.SECONDS)
                     .param("keysPerThread", "20")
-                    .param("liveRecords", "100")
+                    .param("liveRecords", String.valueOf(SMOKE_RECORDS))
                     // enough for the prune to outlast an iteration of 100 ms
                     .param("expiredRecords", String.valueOf(SMOKE_BACKLOG))
                     .shouldFailOnError(true)
@@ -75,7 +77,7 @@ class BenchmarksRunOnceTest {
 
   @AfterAll
   static void dropTheGrowthTables() throws SQLException {
-    Growth.dropTables();
+    Growth.dropTables(List.of(SMOKE_RECORDS));
   }
 
   /** The methods annotated {@code @Benchmark} in the classes the runners run. */
