@@ -3,7 +3,7 @@ package dev.fenced.cdi.boot;
 import dev.fenced.DeploymentProblem;
 import dev.fenced.cdi.config.ConfigKeys;
 import dev.fenced.cdi.config.ConfigLookup;
-import dev.fenced.core.config.DurationParser;
+import dev.fenced.store.support.DurationParser;
 import java.lang.annotation.Annotation;
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package dev.fenced.cdi.config;
 
 import dev.fenced.DeploymentProblem;
-import dev.fenced.core.config.DurationParser;
+import dev.fenced.store.support.DurationParser;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;

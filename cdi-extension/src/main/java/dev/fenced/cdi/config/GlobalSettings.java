@@ -1,11 +1,11 @@
 package dev.fenced.cdi.config;
 
 import dev.fenced.DeploymentProblem;
-import dev.fenced.core.config.DurationParser;
 import dev.fenced.core.idempotency.DuplicateWaits;
 import dev.fenced.core.idempotency.IdempotencyEngine;
 import dev.fenced.idempotency.OnConflict;
 import dev.fenced.idempotency.StoreIf;
+import dev.fenced.store.support.DurationParser;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

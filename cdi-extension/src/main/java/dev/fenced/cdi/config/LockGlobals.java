@@ -1,8 +1,8 @@
 package dev.fenced.cdi.config;
 
 import dev.fenced.DeploymentProblem;
-import dev.fenced.core.config.DurationParser;
 import dev.fenced.core.locks.LockSettings;
+import dev.fenced.store.support.DurationParser;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

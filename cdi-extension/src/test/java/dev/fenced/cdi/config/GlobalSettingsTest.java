@@ -37,6 +37,18 @@ class GlobalSettingsTest {
   }
 
   @Test
+  void iso_8601_durations_are_read_as_microprofile_config_writes_them() {
+    GlobalSettings settings =
+        GlobalSettings.of(
+            ConfigLookup.of(
+                Map.of(
+                    "fenced.idempotency.ttl", "P2D", "fenced.idempotency.wait-timeout", "PT1.5S")));
+
+    assertThat(settings.ttl()).isEqualTo(Duration.ofDays(2));
+    assertThat(settings.waitTimeout()).contains(Duration.ofMillis(1500));
+  }
+
+  @Test
   void the_renewal_cap_of_claims_is_read() {
     GlobalSettings settings =
         GlobalSettings.of(ConfigLookup.of(Map.of("fenced.idempotency.max-renewal", "2h")));

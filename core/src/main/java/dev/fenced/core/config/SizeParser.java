@@ -9,11 +9,11 @@ import java.util.regex.Pattern;
  * Parses Fenced's size strings: whole bytes ({@code "65536"}) or a whole number with one binary
  * unit, {@code B}, {@code KiB}, {@code MiB} or {@code GiB} ({@code "512KiB"}, {@code "1MiB"}).
  *
- * <p>Rules as for {@link DurationParser}: units are case-sensitive, digits ASCII, no sign, fraction
- * or inner space, surrounding whitespace ignored, blank means "inherit". A size is at least 1 byte
- * and at most {@link #MAX_BYTES} (1 GiB): Fenced holds that many bytes in memory. Errors are {@link
- * IllegalArgumentException}s naming the option and quoting the value, ready for a deployment
- * problem.
+ * <p>Rules as for durations ({@code DurationParser} in {@code fenced-store-support}): units are
+ * case-sensitive, digits ASCII, no sign, fraction or inner space, surrounding whitespace ignored,
+ * blank means "inherit". A size is at least 1 byte and at most {@link #MAX_BYTES} (1 GiB): Fenced
+ * holds that many bytes in memory. Errors are {@link IllegalArgumentException}s naming the option
+ * and quoting the value, ready for a deployment problem.
  */
 public final class SizeParser {
 

@@ -131,7 +131,7 @@ record StoreSettings(long queryTimeoutMillis, long lockPruneGraceMillis, FencedT
                         DeploymentProblem.STORE_SETTING_INVALID.format(
                             QUERY_TIMEOUT,
                             value,
-                            "a duration from 1 ms to 10 minutes (\"500ms\", \"5s\", \"1m\")")));
+                            "a duration from 1 ms to 10 minutes " + DurationSetting.EXAMPLES)));
     return of(timeout.toMillis());
   }
 }

@@ -278,6 +278,6 @@ record RedisSettings(
             () ->
                 new IllegalArgumentException(
                     DeploymentProblem.STORE_SETTING_INVALID.format(
-                        key, value, "a positive duration (\"500\", \"500ms\", \"2s\", \"1m\")")));
+                        key, value, "a positive duration " + DurationSetting.EXAMPLES)));
   }
 }

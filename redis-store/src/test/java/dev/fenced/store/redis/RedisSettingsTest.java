@@ -32,6 +32,27 @@ class RedisSettingsTest {
   }
 
   @Test
+  void durations_are_read_in_the_one_notation_iso_8601_included() {
+    RedisSettings settings =
+        read(
+            RedisSettings.URL,
+            "redis://h:1",
+            RedisSettings.TIMEOUT,
+            "PT0.75S",
+            "fenced.redis.pool.max-wait",
+            "PT3S");
+
+    assertThat(settings.timeoutMillis()).isEqualTo(750);
+    assertThat(settings.maxWaitMillis()).isEqualTo(3000);
+  }
+
+  @Test
+  void a_duration_without_a_unit_is_refused_naming_the_key() {
+    assertThatThrownBy(() -> read(RedisSettings.URL, "redis://h:1", RedisSettings.TIMEOUT, "500"))
+        .hasMessageStartingWith("FENCED-D401: fenced.redis.timeout=500 is not a positive duration");
+  }
+
+  @Test
   void durations_counts_credentials_and_the_database_are_read() {
     RedisSettings settings =
         read(

@@ -1,24 +1,31 @@
-package dev.fenced.core.config;
+package dev.fenced.store.support;
 
 import dev.fenced.store.spi.StoreLimits;
 import java.time.Duration;
+import java.time.format.DateTimeParseException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Parses Fenced's duration strings: a whole number with one unit, {@code ms}, {@code s}, {@code m},
- * {@code h} or {@code d} ({@code "200ms"}, {@code "45s"}, {@code "15m"}, {@code "48h"}, {@code
- * "7d"}), or {@code "0"}. A number without a unit is refused (other than zero): {@code lockTtl =
- * "60"} was 60 milliseconds, a renewal every 20 ms, which no operator means.
+ * Parses Fenced's duration strings, the one notation of every duration Fenced reads (annotation
+ * members, the engines' config keys, the stores' keys): a whole number with one unit, {@code ms},
+ * {@code s}, {@code m}, {@code h} or {@code d} ({@code "200ms"}, {@code "45s"}, {@code "15m"},
+ * {@code "48h"}, {@code "7d"}), an ISO-8601 duration as {@link Duration#parse} reads it ({@code
+ * "PT45S"}, {@code "PT0.5S"}, {@code "P7D"}, the form MicroProfile Config and {@code
+ * java.time.Duration#toString} write), or {@code "0"}. A number without a unit is refused (other
+ * than zero): {@code lockTtl = "60"} was 60 milliseconds, a renewal every 20 ms, which no operator
+ * means.
  *
  * <p>Rules: units are lower case ({@code "15M"} is refused, so it can never be read as months);
  * digits are ASCII; no sign, fraction or inner space ({@code "-5s"}, {@code "1.5s"}, {@code "45 s"}
- * are refused); leading and trailing whitespace is ignored, because properties files keep trailing
- * spaces. An empty or blank string means "inherit": {@link #parse} answers {@link Optional#empty()}
- * for it, and {@link #parseRequired} refuses it. Every duration must fit in a {@code long} of
- * milliseconds, since the stores take whole milliseconds.
+ * are refused); an ISO-8601 duration may have a fraction of seconds but must be a whole number of
+ * milliseconds and not negative ({@code "PT0.0001S"} and {@code "-PT5S"} are refused); leading and
+ * trailing whitespace is ignored, because properties files keep trailing spaces. An empty or blank
+ * string means "inherit": {@link #parse} answers {@link Optional#empty()} for it, and {@link
+ * #parseRequired} refuses it. Every duration must fit in a {@code long} of milliseconds, since the
+ * stores take whole milliseconds.
  *
  * <p>Errors are {@link IllegalArgumentException}s whose message names the option, quotes the bad
  * value and shows the accepted forms, ready for a deployment problem.
@@ -27,9 +34,18 @@ public final class DurationParser {
 
   /** The accepted forms, as error messages show them. */
   public static final String ACCEPTED_FORMS =
-      "use a number with ms, s, m, h or d (\"45s\", \"500ms\"), or \"0\"";
+      "use a number with ms, s, m, h or d (\"45s\", \"500ms\"), an ISO-8601 duration"
+          + " (\"PT45S\"), or \"0\"";
 
   private static final Pattern DURATION = Pattern.compile("([0-9]+)(ms|s|m|h|d)?");
+
+  /**
+   * What {@link Duration#parse} reads, without a sign in front; {@link Duration#parse} checks the
+   * rest.
+   */
+  private static final Pattern ISO_8601 = Pattern.compile("[Pp][-+0-9A-Za-z.,]+");
+
+  private static final long NANOS_PER_MILLI = 1_000_000;
   private static final int MAX_QUOTED_LENGTH = 64;
 
   private DurationParser() {}
@@ -47,7 +63,11 @@ public final class DurationParser {
     if (value == null || value.isBlank()) {
       return Optional.empty();
     }
-    Matcher matcher = DURATION.matcher(value.strip());
+    String text = value.strip();
+    if (ISO_8601.matcher(text).matches()) {
+      return Optional.of(iso8601(option, value, text));
+    }
+    Matcher matcher = DURATION.matcher(text);
     if (!matcher.matches()) {
       throw new IllegalArgumentException(
           option + ": " + quote(value) + " is not a duration; " + ACCEPTED_FORMS);
@@ -70,15 +90,51 @@ public final class DurationParser {
       long millis = Math.multiplyExact(amount, millisPerUnit(matcher.group(2)));
       return Optional.of(Duration.ofMillis(millis));
     } catch (NumberFormatException | ArithmeticException e) {
+      throw tooLarge(option, value, e);
+    }
+  }
+
+  private static Duration iso8601(String option, String value, String text) {
+    Duration duration;
+    try {
+      duration = Duration.parse(text);
+    } catch (DateTimeParseException e) {
+      // the digits of one field overflow a long (NumberFormatException) or its seconds do
+      if (e.getCause() instanceof ArithmeticException
+          || e.getCause() instanceof NumberFormatException) {
+        throw tooLarge(option, value, e);
+      }
+      throw new IllegalArgumentException(
+          option + ": " + quote(value) + " is not a duration; " + ACCEPTED_FORMS, e);
+    }
+    if (duration.isNegative()) {
+      throw new IllegalArgumentException(
+          option + ": " + quote(value) + " is negative; " + ACCEPTED_FORMS);
+    }
+    if (duration.getNano() % NANOS_PER_MILLI != 0) {
       throw new IllegalArgumentException(
           option
               + ": "
               + quote(value)
-              + " is too large; use at most "
-              + Long.MAX_VALUE
-              + " milliseconds (about 292 million years)",
-          e);
+              + " is not a whole number of milliseconds; the stores take milliseconds");
     }
+    try {
+      duration.toMillis();
+    } catch (ArithmeticException e) {
+      throw tooLarge(option, value, e);
+    }
+    return duration;
+  }
+
+  private static IllegalArgumentException tooLarge(String option, String value, Exception cause) {
+    return new IllegalArgumentException(
+        option
+            + ": "
+            + quote(value)
+            + " is too large; use at most "
+            + Long.MAX_VALUE
+            + " milliseconds (about 292 million years)",
+        cause);
   }
 
   /**

@@ -1,4 +1,4 @@
-package dev.fenced.core.config;
+package dev.fenced.store.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -56,16 +56,68 @@ class DurationParserTest {
         .isThrownBy(() -> DurationParser.parse(OPTION, "12x"))
         .withMessage(
             "fenced.idempotency.ttl: \"12x\" is not a duration; use a number with ms, s, m, h or d"
-                + " (\"45s\", \"500ms\"), or \"0\"");
+                + " (\"45s\", \"500ms\"), an ISO-8601 duration (\"PT45S\"), or \"0\"");
   }
 
   @ParameterizedTest
   @ValueSource(
-      strings = {"-5s", "+5s", "1.5s", "45 s", "15M", "45S", "s", "ms", "PT5S", "5sec", "٣s"})
+      strings = {
+        "-5s", "+5s", "1.5s", "45 s", "15M", "45S", "s", "ms", "P", "PT", "PTS", "P5", "5sec", "٣s"
+      })
   void refuses_signs_fractions_inner_spaces_upper_case_units_and_other_digits(String text) {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> DurationParser.parse(OPTION, text))
         .withMessageStartingWith(OPTION + ": \"" + text + "\" is not a duration");
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+    "PT45S, 45000",
+    "PT0.5S, 500",
+    "PT1M30S, 90000",
+    "PT48H, 172800000",
+    "P7D, 604800000",
+    "P1DT1S, 86401000",
+    "pt2s, 2000",
+    "PT0S, 0"
+  })
+  void reads_an_iso_8601_duration(String text, long millis) {
+    assertThat(DurationParser.parse(OPTION, text)).contains(Duration.ofMillis(millis));
+  }
+
+  @Test
+  void reads_an_iso_8601_duration_with_whitespace_around_it() {
+    assertThat(DurationParser.parse(OPTION, " PT2S ")).contains(Duration.ofSeconds(2));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-PT5S", "PT-5S", "+PT5S"})
+  void refuses_a_negative_or_signed_iso_8601_duration(String text) {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DurationParser.parse(OPTION, text))
+        .withMessageStartingWith(OPTION + ": \"" + text + "\" is ");
+  }
+
+  @Test
+  void refuses_an_iso_8601_duration_finer_than_a_millisecond() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DurationParser.parse(OPTION, "PT0.0005S"))
+        .withMessageStartingWith(OPTION + ": \"PT0.0005S\" is not a whole number of milliseconds");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"PT9223372036854775808S", "PT9223372036854775807S"})
+  void refuses_an_iso_8601_duration_too_large_for_a_long_of_milliseconds(String text) {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DurationParser.parse(OPTION, text))
+        .withMessageStartingWith(OPTION + ": \"" + text + "\" is too large");
+  }
+
+  @Test
+  void an_iso_8601_duration_longer_than_the_stores_keep_is_refused_as_positive() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> DurationParser.parsePositive(OPTION, "P3651D"))
+        .withMessageContaining("is longer than the stores keep an expiry");
   }
 
   @ParameterizedTest

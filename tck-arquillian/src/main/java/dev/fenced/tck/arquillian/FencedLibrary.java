@@ -15,11 +15,12 @@ import org.jboss.shrinkwrap.api.spec.WebArchive;
 
 /**
  * Fenced's library as an application ships it: {@code fenced-api.jar}, {@code fenced-core.jar},
- * {@code fenced-cdi.jar}, {@code fenced-health.jar} (the servers run MicroProfile Health) and
- * {@code fenced-telemetry.jar} (WildFly's MicroProfile Telemetry is off unless a deployment turns
- * it on; Open Liberty has none, so there it proves the module harmless without the OpenTelemetry
- * API) in {@code WEB-INF/lib}, each holding whatever its module built (classes, {@code
- * META-INF/services}, {@code beans.xml}).
+ * {@code fenced-cdi.jar}, {@code fenced-store-support.jar} (which {@code fenced-cdi} reads
+ * durations with), {@code fenced-health.jar} (the servers run MicroProfile Health) and {@code
+ * fenced-telemetry.jar} (WildFly's MicroProfile Telemetry is off unless a deployment turns it on;
+ * Open Liberty has none, so there it proves the module harmless without the OpenTelemetry API) in
+ * {@code WEB-INF/lib}, each holding whatever its module built (classes, {@code META-INF/services},
+ * {@code beans.xml}).
  *
  * <p>Each jar is rebuilt from where the test class path has the module: its jar, or its classes
  * folder when Maven hands a reactor module over before packaging (or an IDE runs the test). The
@@ -66,7 +67,7 @@ public final class FencedLibrary {
   private FencedLibrary() {}
 
   /**
-   * Adds the five jars to {@code war}, unless a jar of that name is already there; and, to a WAR
+   * Adds the six jars to {@code war}, unless a jar of that name is already there; and, to a WAR
    * with a MicroProfile GraphQL API, {@code fenced-graphql.jar} and the jars of {@value
    * #GRAPHQL_LIBRARIES}.
    */
@@ -74,6 +75,7 @@ public final class FencedLibrary {
     addJar(war, "fenced-api.jar", API_ANCHOR);
     addJar(war, "fenced-core.jar", CORE_ANCHOR);
     addJar(war, "fenced-cdi.jar", CDI_ANCHOR);
+    addStoreSupport(war);
     addJar(war, "fenced-health.jar", HEALTH_ANCHOR);
     addJar(war, "fenced-telemetry.jar", TELEMETRY_ANCHOR);
     if (hasGraphqlApi(war)) {
@@ -121,7 +123,8 @@ public final class FencedLibrary {
 
   /**
    * Adds {@code fenced-store-support.jar} to {@code war}, unless a jar of that name is already
-   * there: a store whose bean extends the kit's {@code StoreBean} ships it beside its own jar.
+   * there: a store whose bean extends the kit's {@code StoreBean} ships it beside its own jar (and
+   * {@code fenced-cdi} needs it too, so the library always has it).
    *
    * @param war the deployment that gets a store built on the kit
    */

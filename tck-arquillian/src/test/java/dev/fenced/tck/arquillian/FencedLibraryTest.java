@@ -69,6 +69,7 @@ class FencedLibraryTest {
             "/WEB-INF/lib/fenced-api.jar",
             "/WEB-INF/lib/fenced-core.jar",
             "/WEB-INF/lib/fenced-cdi.jar",
+            "/WEB-INF/lib/fenced-store-support.jar",
             "/WEB-INF/lib/fenced-health.jar",
             "/WEB-INF/lib/fenced-telemetry.jar");
     JavaArchive api = war.getAsType(JavaArchive.class, "WEB-INF/lib/fenced-api.jar");

@@ -202,8 +202,6 @@ public record MariaDbSettings(
   }
 
   private static String timeoutRange() {
-    return "a duration from 1 ms to "
-        + MAX_TIMEOUT_MILLIS
-        + " ms (\"500\" or \"500ms\", \"5s\", \"1m\")";
+    return "a duration from 1 ms to " + MAX_TIMEOUT_MILLIS + " ms " + DurationSetting.EXAMPLES;
   }
 }
