@@ -84,10 +84,14 @@ class QueryTimeoutTest {
     assertThat(
             StoreSettings.read(Map.of(StoreSettings.QUERY_TIMEOUT, "1m")::get).queryTimeoutMillis())
         .isEqualTo(60_000);
+    assertThat(
+            StoreSettings.read(Map.of(StoreSettings.QUERY_TIMEOUT, "PT1.5S")::get)
+                .queryTimeoutMillis())
+        .isEqualTo(1_500);
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"0", "0s", "-1s", "11m", "5 seconds", "PT5S", "1.5s"})
+  @ValueSource(strings = {"0", "0s", "-1s", "11m", "PT11M", "5 seconds", "5000", "1.5s"})
   void an_invalid_query_timeout_is_refused_naming_the_key(String value) {
     assertThatIllegalArgumentException()
         .isThrownBy(() -> StoreSettings.read(Map.of(StoreSettings.QUERY_TIMEOUT, value)::get))
