@@ -6,6 +6,7 @@ import dev.fenced.cdi.boot.IdempotentMethodReader;
 import dev.fenced.cdi.boot.MethodAnnotations;
 import dev.fenced.cdi.config.BodyLimits;
 import dev.fenced.cdi.config.ConfigLookup;
+import dev.fenced.cdi.config.ProblemTypeBase;
 import dev.fenced.cdi.model.IdempotentMethod;
 import dev.fenced.cdi.model.ModelProvider;
 import dev.fenced.cdi.transaction.JtaTransactions;
@@ -76,30 +77,47 @@ public class IdempotencyFeature implements DynamicFeature {
   private final Supplier<IdempotencyRuntime> runtime;
   private final Transactions transactions;
   private final BodyLimits limits;
+  private final ProblemDetails problems;
   private final BooleanSupplier listenerRegistered;
   private final AtomicBoolean listenerChecked = new AtomicBoolean();
   private volatile IdempotencyRuntime resolved;
 
   /**
-   * Created by the JAX-RS runtime; finds the {@link IdempotencyRuntime} bean through CDI and the
-   * body limits in MicroProfile Config (validated at deployment by the extension).
+   * Created by the JAX-RS runtime; finds the {@link IdempotencyRuntime} bean through CDI, and the
+   * body limits and the problem type base in MicroProfile Config (validated at deployment by the
+   * extension).
    */
   public IdempotencyFeature() {
     this(
         () -> CDI.current().select(IdempotencyRuntime.class).get(),
         JtaTransactions.SERVER,
-        BodyLimits.of(ConfigLookup.of(ConfigProvider.getConfig())),
+        ConfigLookup.of(ConfigProvider.getConfig()),
         ClaimCleanupListener::created);
+  }
+
+  private IdempotencyFeature(
+      Supplier<IdempotencyRuntime> runtime,
+      Transactions transactions,
+      ConfigLookup config,
+      BooleanSupplier listenerRegistered) {
+    this(
+        runtime,
+        transactions,
+        BodyLimits.of(config),
+        new ProblemDetails(ProblemTypeBase.of(config)),
+        listenerRegistered);
   }
 
   IdempotencyFeature(
       Supplier<IdempotencyRuntime> runtime,
       Transactions transactions,
       BodyLimits limits,
+      ProblemDetails problems,
       BooleanSupplier listenerRegistered) {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.transactions = Objects.requireNonNull(transactions, "transactions");
     this.limits = Objects.requireNonNull(limits, "limits");
+    this.problems = Objects.requireNonNull(problems, "problems");
     this.listenerRegistered = Objects.requireNonNull(listenerRegistered, "listenerRegistered");
   }
 
@@ -127,7 +145,7 @@ public class IdempotencyFeature implements DynamicFeature {
                       !designates(method, HttpMethod.HEAD));
               context.register(
                   new IdempotencyRequestFilter(
-                      gate, model.http().keySource(), RequestClaims.ofCurrentRequest()),
+                      gate, model.http().keySource(), RequestClaims.ofCurrentRequest(), problems),
                   REQUEST_FILTER_PRIORITY);
               context.register(new LastRequestFilter(), LAST_REQUEST_FILTER_PRIORITY);
               context.register(

@@ -33,6 +33,7 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
   private final RequestGate gate;
   private final KeySource keySource;
   private final BiConsumer<ClaimedRequest, Boolean> claims;
+  private final ProblemDetails problems;
 
   /**
    * Creates the filter of one method.
@@ -41,12 +42,17 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
    * @param keySource where the key comes from
    * @param claims takes each claim, and whether the cleanup listener ends it: notes it as the
    *     request's, and ends it at the end of a request the listener does not see
+   * @param problems the refusals' bodies
    */
   IdempotencyRequestFilter(
-      RequestGate gate, KeySource keySource, BiConsumer<ClaimedRequest, Boolean> claims) {
+      RequestGate gate,
+      KeySource keySource,
+      BiConsumer<ClaimedRequest, Boolean> claims,
+      ProblemDetails problems) {
     this.gate = Objects.requireNonNull(gate, "gate");
     this.keySource = Objects.requireNonNull(keySource, "keySource");
     this.claims = Objects.requireNonNull(claims, "claims");
+    this.problems = Objects.requireNonNull(problems, "problems");
   }
 
   @Override
@@ -150,11 +156,11 @@ final class IdempotencyRequestFilter implements ContainerRequestFilter {
     return response.build();
   }
 
-  private static Response problemOf(Decision.Refused refused) {
+  private Response problemOf(Decision.Refused refused) {
     Response.ResponseBuilder response =
         Response.status(refused.code().httpStatus())
             .type(ProblemDetails.MEDIA_TYPE)
-            .entity(ProblemDetails.body(refused.code(), refused.detail()));
+            .entity(problems.body(refused.code(), refused.detail()));
     if (refused.retryAfter() != null) {
       response.header(RetryAfter.HEADER, refused.retryAfter());
     }

@@ -3,6 +3,7 @@ package dev.fenced.cdi.jaxrs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.fenced.cdi.config.ProblemTypeBase;
 import dev.fenced.cdi.model.KeySource;
 import dev.fenced.cdi.transaction.Transactions;
 import dev.fenced.core.idempotency.Claim;
@@ -45,7 +46,8 @@ class IdempotencyRequestFilterTest {
             if (!endedElsewhere) {
               orphans.add(claimed);
             }
-          });
+          },
+          new ProblemDetails(ProblemTypeBase.DEFAULT));
   private InputStream entity = new ByteArrayInputStream(BODY);
 
   @Test

@@ -9,6 +9,7 @@ import dev.fenced.tck.idempotent.global.ShipmentResource;
 import dev.fenced.tck.support.Http;
 import dev.fenced.tck.support.Reply;
 import java.net.URL;
+import java.util.Optional;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.container.test.api.RunAsClient;
 import org.jboss.arquillian.junit5.ArquillianExtension;
@@ -20,7 +21,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The global keys {@code fenced.idempotency.header}, {@code .required} and {@code .replay-headers}
- * apply to a method whose annotation leaves them unset.
+ * apply to a method whose annotation leaves them unset; {@code fenced.problem-type-base} starts the
+ * {@code type} of every problem.
  */
 @ExtendWith(ArquillianExtension.class)
 @RunAsClient
@@ -28,6 +30,7 @@ public class IdempotentGlobalConfigTest {
 
   private static final String HEADER = "X-Request-Key";
   private static final String SHIPMENT = "{\"parcel\":\"p-1\"}";
+  private static final String PROBLEM_TYPE_BASE = "https://docs.example.com/errors/";
 
   @Deployment(testable = false)
   public static WebArchive deployment() {
@@ -36,6 +39,7 @@ public class IdempotentGlobalConfigTest {
         .config("fenced.idempotency.header", HEADER)
         .config("fenced.idempotency.required", "true")
         .config("fenced.idempotency.replay-headers", ShipmentResource.GLOBAL_HEADER)
+        .config("fenced.problem-type-base", PROBLEM_TYPE_BASE)
         .build();
   }
 
@@ -75,6 +79,17 @@ public class IdempotentGlobalConfigTest {
 
     Problems.assertProblem(reply, ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
     assertEquals(0, http.invocations(tag), "runs");
+  }
+
+  @Test
+  void a_configured_problem_type_base_starts_the_type_of_a_problem() {
+    Reply reply = ship(null);
+
+    Problems.assertProblem(reply, ErrorCode.IDEMPOTENCY_KEY_REQUIRED);
+    assertEquals(
+        Optional.of(PROBLEM_TYPE_BASE + "idempotency-key-required"),
+        Problems.string(reply.text(), "type"),
+        reply::describe);
   }
 
   @Test
