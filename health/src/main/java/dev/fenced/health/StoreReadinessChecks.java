@@ -1,17 +1,24 @@
 package dev.fenced.health;
 
+import dev.fenced.cdi.config.HealthSettings;
 import dev.fenced.cdi.config.StoreSelection;
 import dev.fenced.cdi.model.ModelProvider;
 import dev.fenced.idempotency.spi.IdempotencyStore;
 import dev.fenced.locks.spi.LockStore;
-import dev.fenced.store.spi.StoreReadiness;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.function.Supplier;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.Readiness;
 
@@ -20,6 +27,11 @@ import org.eclipse.microprofile.health.Readiness;
  * fenced.idempotency.store} selects and {@code fenced-lock-store} for {@code fenced.locks.store}.
  * The in-memory stores are always UP (they live in this instance). Liveness is never affected: a
  * store outage makes the instance unready, not dead.
+ *
+ * <p>Each check answers within {@code fenced.health.timeout} (800 ms by default): the stores are
+ * asked on the server's default managed executor, both at the first of the two checks, one question
+ * per store at a time ({@link ReadinessProbe}), so a store that does not answer costs the endpoint
+ * one timeout, not one per check and store call.
  *
  * <p>A bean this jar's bean archive discovers, not one the Fenced extension adds: a server's
  * MicroProfile Health looks for checks in the application's bean archives, and WildFly does not see
@@ -37,6 +49,11 @@ public class StoreReadinessChecks {
 
   @Inject ModelProvider models;
   @Inject @Any Instance<Object> beans;
+
+  @Resource(lookup = "java:comp/DefaultManagedExecutorService")
+  ManagedExecutorService executor;
+
+  private final ConcurrentMap<String, ReadinessProbe> probes = new ConcurrentHashMap<>();
 
   /** For CDI. */
   public StoreReadinessChecks() {}
@@ -66,13 +83,40 @@ public class StoreReadinessChecks {
   private HealthCheck check(String checkName, StoreSelection selection, Class<?> spi) {
     String storeName = selection.name(models.config());
     if (StoreSelection.isMemory(storeName)) {
-      return new StoreReadinessCheck(checkName, storeName, () -> IN_MEMORY);
+      return new StoreReadinessCheck(checkName, storeName, () -> IN_MEMORY_READY);
     }
+    ReadinessProbe probe = probe(storeName, spi);
     return new StoreReadinessCheck(
-        checkName, storeName, () -> beans.select(spi, NamedLiteral.of(storeName)).get());
+        checkName,
+        storeName,
+        () -> {
+          askEverySelectedStore();
+          return probe.answer();
+        });
+  }
+
+  /** Puts the question to each selected store, so that both checks' stores are asked at once. */
+  private void askEverySelectedStore() {
+    for (var selected :
+        List.of(
+            Map.entry(StoreSelection.IDEMPOTENCY, IdempotencyStore.class),
+            Map.entry(StoreSelection.LOCKS, LockStore.class))) {
+      String storeName = selected.getKey().name(models.config());
+      if (!StoreSelection.isMemory(storeName)) {
+        probe(storeName, selected.getValue()).ask();
+      }
+    }
+  }
+
+  /** One probe per store name: a store that serves both SPIs is asked once for both checks. */
+  private ReadinessProbe probe(String storeName, Class<?> spi) {
+    Supplier<Object> store = () -> beans.select(spi, NamedLiteral.of(storeName)).get();
+    Duration timeout = HealthSettings.of(models.config()).timeout();
+    return probes.computeIfAbsent(
+        storeName, name -> new ReadinessProbe(name, store, executor, timeout, System::nanoTime));
   }
 
   /** The in-memory stores: always ready, in this instance only. */
-  private static final StoreReadiness IN_MEMORY =
-      () -> dev.fenced.store.spi.Readiness.ready(Map.of("scope", "this instance only"));
+  private static final dev.fenced.store.spi.Readiness IN_MEMORY_READY =
+      dev.fenced.store.spi.Readiness.ready(Map.of("scope", "this instance only"));
 }

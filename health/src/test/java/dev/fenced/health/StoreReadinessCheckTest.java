@@ -3,20 +3,19 @@ package dev.fenced.health;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.fenced.store.spi.Readiness;
-import dev.fenced.store.spi.StoreReadiness;
 import java.util.Map;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.junit.jupiter.api.Test;
 
-/** What one store's readiness check answers: the store's own readiness, named, never a throw. */
+/** What one store's readiness check answers: the store's readiness, named, in short. */
 class StoreReadinessCheckTest {
 
   @Test
   void a_ready_store_is_up_with_its_name_and_details() {
-    StoreReadiness store = () -> Readiness.ready(Map.of("database", "orders"));
-
     HealthCheckResponse response =
-        new StoreReadinessCheck("fenced-lock-store", "jpa", () -> store).call();
+        new StoreReadinessCheck(
+                "fenced-lock-store", "jpa", () -> Readiness.ready(Map.of("database", "orders")))
+            .call();
 
     assertThat(response.getName()).isEqualTo("fenced-lock-store");
     assertThat(response.getStatus()).isEqualTo(HealthCheckResponse.Status.UP);
@@ -28,10 +27,12 @@ class StoreReadinessCheckTest {
 
   @Test
   void a_store_that_is_not_ready_is_down_with_its_reason() {
-    StoreReadiness store = () -> Readiness.notSetUp("missing table fenced_locks", Map.of());
-
     HealthCheckResponse response =
-        new StoreReadinessCheck("fenced-lock-store", "jpa", () -> store).call();
+        new StoreReadinessCheck(
+                "fenced-lock-store",
+                "jpa",
+                () -> Readiness.notSetUp("missing table fenced_locks", Map.of()))
+            .call();
 
     assertThat(response.getStatus()).isEqualTo(HealthCheckResponse.Status.DOWN);
     assertThat(response.getData())
@@ -40,29 +41,24 @@ class StoreReadinessCheckTest {
   }
 
   @Test
-  void a_store_that_cannot_be_looked_up_is_down_and_nothing_is_thrown() {
+  void a_ddl_script_and_an_exceptions_chain_are_cut_and_said_to_be_in_the_server_log() {
+    String ddl = "CREATE TABLE IF NOT EXISTS fenced_locks (\n  key_hash text PRIMARY KEY,\n ...);";
+    String reason = "PostgreSQL did not answer: " + "x".repeat(500);
+
     HealthCheckResponse response =
         new StoreReadinessCheck(
-                "fenced-idempotency-store",
-                "orders-store",
-                () -> {
-                  throw new IllegalStateException("no bean named orders-store");
-                })
+                "fenced-lock-store",
+                "jpa",
+                () -> Readiness.notSetUp(reason, Map.of("ddl", ddl, "database", "orders")))
             .call();
 
-    assertThat(response.getStatus()).isEqualTo(HealthCheckResponse.Status.DOWN);
-    assertThat(response.getData())
-        .hasValueSatisfying(
-            data ->
-                assertThat(data.get("reason").toString())
-                    .contains("orders-store", "no bean named orders-store"));
-  }
-
-  @Test
-  void a_store_without_readiness_is_up_as_long_as_it_is_found() {
-    HealthCheckResponse response =
-        new StoreReadinessCheck("fenced-idempotency-store", "mine", Object::new).call();
-
-    assertThat(response.getStatus()).isEqualTo(HealthCheckResponse.Status.UP);
+    Map<String, Object> data = response.getData().orElseThrow();
+    assertThat(data.get("ddl"))
+        .isEqualTo("CREATE TABLE IF NOT EXISTS fenced_locks (" + StoreReadinessCheck.IN_THE_LOG);
+    assertThat(data.get("reason").toString())
+        .hasSize(StoreReadinessCheck.LONGEST + StoreReadinessCheck.IN_THE_LOG.length())
+        .startsWith("PostgreSQL did not answer: xxx")
+        .endsWith(StoreReadinessCheck.IN_THE_LOG);
+    assertThat(data).containsEntry("database", "orders");
   }
 }

@@ -25,9 +25,10 @@ import java.util.Properties;
  * #SCHEMA}, listens on {@code proxyPort}, and writes into {@code folder} the server's system
  * properties ({@value #SERVER_PROPERTIES}: the stores {@code jpa}, the datasource through the
  * proxy), then {@value #READY}. From then on it reads the file {@value #MODE} every 100 ms: {@code
- * reset} (PostgreSQL unreachable: every connection refused), {@code forward}, {@code stop}. It
- * stops by itself after {@code minutes} in any case. When it cannot start, it writes {@value
- * #FAILED} with the reason.
+ * reset} (PostgreSQL unreachable: every connection refused), {@code black-hole} (connections
+ * accepted, nothing answered, as in a partition), {@code forward}, {@code stop}. It stops by itself
+ * after {@code minutes} in any case. When it cannot start, it writes {@value #FAILED} with the
+ * reason.
  */
 public final class DemoDatabase {
 
@@ -43,7 +44,7 @@ public final class DemoDatabase {
   /** Written instead of {@value #READY} when the database could not be set up. */
   public static final String FAILED = "failed";
 
-  /** The command file: {@code reset}, {@code forward} or {@code stop}. */
+  /** The command file: {@code reset}, {@code black-hole}, {@code forward} or {@code stop}. */
   public static final String MODE = "mode";
 
   private DemoDatabase() {}
@@ -80,6 +81,7 @@ public final class DemoDatabase {
         if (!mode.isEmpty() && !mode.equals(applied)) {
           switch (mode) {
             case "reset" -> proxy.reset();
+            case "black-hole" -> proxy.blackHole();
             case "forward" -> proxy.forward();
             default -> {}
           }
