@@ -28,6 +28,7 @@ import dev.fenced.cdi.boot.check.StoreSelectionCheck;
 import dev.fenced.cdi.config.ConfigLookup;
 import dev.fenced.cdi.config.InterceptorOrder;
 import dev.fenced.cdi.config.StoreSelection;
+import dev.fenced.cdi.config.UnknownConfigKeys;
 import dev.fenced.cdi.jaxrs.RequestClaims;
 import dev.fenced.cdi.model.ElectionBean;
 import dev.fenced.cdi.model.IdempotentMethod;
@@ -195,7 +196,18 @@ public class FencedExtension implements Extension, ModelProvider {
     if (problems.isEmpty()) {
       reader.warnings().forEach(warning -> LOG.log(Level.WARNING, warning));
       outerInterceptors(beans).forEach(warning -> LOG.log(Level.WARNING, warning));
+      unknownKeys().forEach(warning -> LOG.log(Level.WARNING, warning));
       announce(config);
+    }
+  }
+
+  /** {@link UnknownConfigKeys}' warnings; a config that cannot list its keys gives none. */
+  private static List<String> unknownKeys() {
+    try {
+      return UnknownConfigKeys.warnings(ConfigProvider.getConfig().getPropertyNames());
+    } catch (RuntimeException | LinkageError e) {
+      LOG.log(Level.DEBUG, "Listing the config keys failed", e);
+      return List.of();
     }
   }
 
