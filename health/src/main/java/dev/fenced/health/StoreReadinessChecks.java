@@ -13,12 +13,10 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.enterprise.inject.literal.NamedLiteral;
 import jakarta.inject.Inject;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.function.Supplier;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.Readiness;
 
@@ -110,10 +108,16 @@ public class StoreReadinessChecks {
 
   /** One probe per store name: a store that serves both SPIs is asked once for both checks. */
   private ReadinessProbe probe(String storeName, Class<?> spi) {
-    Supplier<Object> store = () -> beans.select(spi, NamedLiteral.of(storeName)).get();
-    Duration timeout = HealthSettings.of(models.config()).timeout();
+    // made once per store; every later check only looks it up
     return probes.computeIfAbsent(
-        storeName, name -> new ReadinessProbe(name, store, executor, timeout, System::nanoTime));
+        storeName,
+        name ->
+            new ReadinessProbe(
+                name,
+                () -> beans.select(spi, NamedLiteral.of(name)).get(),
+                executor,
+                HealthSettings.of(models.config()).timeout(),
+                System::nanoTime));
   }
 
   /** The in-memory stores: always ready, in this instance only. */

@@ -95,29 +95,15 @@ public class IdempotencyFeature implements DynamicFeature {
         ClaimCleanupListener::created);
   }
 
-  private IdempotencyFeature(
+  IdempotencyFeature(
       Supplier<IdempotencyRuntime> runtime,
       Transactions transactions,
       ConfigLookup config,
       BooleanSupplier listenerRegistered) {
-    this(
-        runtime,
-        transactions,
-        BodyLimits.of(config),
-        new ProblemDetails(ProblemTypeBase.of(config)),
-        listenerRegistered);
-  }
-
-  IdempotencyFeature(
-      Supplier<IdempotencyRuntime> runtime,
-      Transactions transactions,
-      BodyLimits limits,
-      ProblemDetails problems,
-      BooleanSupplier listenerRegistered) {
     this.runtime = Objects.requireNonNull(runtime, "runtime");
     this.transactions = Objects.requireNonNull(transactions, "transactions");
-    this.limits = Objects.requireNonNull(limits, "limits");
-    this.problems = Objects.requireNonNull(problems, "problems");
+    this.limits = BodyLimits.of(config);
+    this.problems = new ProblemDetails(ProblemTypeBase.of(config));
     this.listenerRegistered = Objects.requireNonNull(listenerRegistered, "listenerRegistered");
   }
 
